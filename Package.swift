@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "springtune",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "SpringCore", targets: ["SpringCore"]),
+        .library(name: "SpringLayout", targets: ["SpringLayout"]),
+        .library(name: "TraceIO", targets: ["TraceIO"]),
+        .library(name: "SpringTune", targets: ["SpringTune"]),
+        .executable(name: "springtune", targets: ["springtune"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Spring math, touch samples and velocity estimation. No dependencies.
+        .target(name: "SpringCore"),
+        // What an app links: presets, the scroll view and the interaction engines.
+        .target(name: "SpringLayout", dependencies: ["SpringCore"]),
+        // libcsv, as a system library (Debian: libcsv-dev).
+        .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
+        // Trace files: streaming CSV on libcsv, validation, importers.
+        .target(name: "TraceIO", dependencies: ["SpringCore", "CLibCSV"]),
+        // The tuning engine: sweeps, metrics, reports, charts.
+        .target(
+            name: "SpringTune",
+            dependencies: ["SpringLayout", "TraceIO"],
+            resources: [.copy("Resources/Traces")]
+        ),
+        .executableTarget(
+            name: "springtune",
+            dependencies: ["SpringTune", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "SpringCoreTests", dependencies: ["SpringCore"]),
+        .testTarget(name: "SpringLayoutTests", dependencies: ["SpringLayout"]),
+        .testTarget(name: "TraceIOTests", dependencies: ["TraceIO", "SpringTune"]),
+    ]
+)

@@ -1,0 +1,89 @@
+import CLibCSV
+import Foundation
+
+/// Builds CSV text: numbers in Swift's shortest round-trip form (deterministic bytes), text
+/// fields quoted through libcsv's `csv_write` only when they need it.
+public struct CSVWriter: Sendable {
+    public private(set) var text = ""
+
+    public init() {}
+
+    /// Appends one record; `nil` is an empty field (an undefined value).
+    public mutating func row(_ fields: [CSVField]) {
+        for (i, f) in fields.enumerated() {
+            if i > 0 { text += "," }
+            text += f.encoded
+        }
+        text += "\n"
+    }
+
+    public mutating func header(_ names: [String]) { row(names.map(CSVField.text)) }
+}
+
+/// A CSV field value.
+public enum CSVField: Sendable, Equatable {
+    case text(String)
+    case number(Double)
+    case integer(Int)
+    case empty
+
+    public init(_ value: Double?) { self = value.map(CSVField.number) ?? .empty }
+
+    var encoded: String {
+        switch self {
+        case .empty: ""
+        case let .integer(i): String(i)
+        case let .number(d): formatNumber(d)
+        case let .text(s): needsQuoting(s) ? quoted(s) : s
+        }
+    }
+}
+
+/// Shortest round-trip decimal for a finite Double, "-0" folded to "0"; integers without ".0".
+public func formatNumber(_ d: Double) -> String {
+    if d == 0 { return "0" }
+    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+    return "\(d)"
+}
+
+private func needsQuoting(_ s: String) -> Bool {
+    s.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+        || s.first == " " || s.last == " "
+}
+
+private func quoted(_ s: String) -> String {
+    let src = Array(s.utf8)
+    var dest = [UInt8](repeating: 0, count: src.count * 2 + 2)
+    let n = src.withUnsafeBytes { sp in dest.withUnsafeMutableBytes { dp in csv_write(dp.baseAddress, dp.count, sp.baseAddress, sp.count) } }
+    return String(decoding: dest[0..<n], as: UTF8.self)
+}
+
+/// Writes files atomically: a temporary file beside the target, then rename, so a failed run
+/// never leaves a half-written file.
+public enum AtomicFile {
+    public static func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+
+    public static func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        } catch {
+            throw ToolError(.cantCreate, "\(dir.path): cannot create directory: \(error.localizedDescription)")
+        }
+        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+        do {
+            try data.write(to: temp)
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+            throw ToolError(.cantCreate, "\(path): cannot write: \(error.localizedDescription)")
+        }
+        guard rename(temp.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temp)
+            throw ToolError(.cantCreate, "\(path): cannot write: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import SpringCore
+
+/// One Linux evdev event, as both `getevent -lt` and evemu record them.
+struct EvdevEvent {
+    enum Kind {
+        case positionX(Int), positionY(Int), trackingID(Int), slot(Int), mtReport, report
+    }
+    var time: Double
+    var kind: Kind
+}
+
+/// Turns a stream of multitouch evdev events (protocol A or B) into one trace per finger
+/// contact, in the order contacts start. Samples are stamped at their `SYN_REPORT`; a contact
+/// gets a `moved` row at every report that changes its position, and its `ended` row (repeating
+/// its last position) at the report where it lifts. A contact still down at the end of the
+/// recording ends `cancelled` at the last report.
+struct EvdevContacts {
+    /// A finger in contact, keyed by slot (B) or tracking id / report index (A).
+    private struct Contact {
+        var order: Int
+        var x: Int, y: Int
+        var samples: [TouchSample] = []
+        var start: Double
+    }
+
+    private(set) var traces: [(order: Int, samples: [TouchSample])] = []
+    private var contacts: [Int: Contact] = [:]
+    private var started = 0
+    private var lastReport = 0.0
+    private let scale: Double
+
+    // Protocol B slot state.
+    private var slot = 0
+    private var slotX: [Int: Int] = [:], slotY: [Int: Int] = [:]
+    private var slotLifted = Set<Int>(), slotBegan = Set<Int>(), slotMoved = Set<Int>()
+    // Protocol A frame state.
+    private var isProtocolA = false
+    private var pending: (id: Int?, x: Int?, y: Int?) = (nil, nil, nil)
+    private var frame: [(id: Int?, x: Int, y: Int)] = []
+
+    init(scale: Double) { self.scale = scale }
+
+    mutating func handle(_ e: EvdevEvent) {
+        switch e.kind {
+        case let .positionX(v): pending.x = v; slotX[slot] = v; slotMoved.insert(slot)
+        case let .positionY(v): pending.y = v; slotY[slot] = v; slotMoved.insert(slot)
+        case let .trackingID(id):
+            pending.id = id
+            if id < 0 { slotLifted.insert(slot) } else { slotBegan.insert(slot) }
+        case let .slot(s): slot = s
+        case .mtReport:
+            isProtocolA = true
+            if let x = pending.x, let y = pending.y { frame.append((pending.id, x, y)) }
+            pending = (nil, nil, nil)
+        case .report:
+            lastReport = e.time
+            if isProtocolA { reportA(e.time) } else { reportB(e.time) }
+        }
+    }
+
+    /// Closes contacts still down and returns the traces in start order.
+    mutating func finish(stem: String) -> [Trace] {
+        for key in contacts.keys.sorted() { end(key, at: lastReport, phase: .cancelled) }
+        return traces.sorted { $0.order < $1.order }.map { entry in
+            Trace(id: "\(stem)-c" + String(repeating: "0", count: max(0, 3 - String(entry.order).count)) + String(entry.order),
+                  samples: entry.samples)
+        }
+    }
+
+    private mutating func reportA(_ t: Double) {
+        var present = Set<Int>()
+        for (index, c) in frame.enumerated() {
+            let key = c.id ?? index
+            present.insert(key)
+            if contacts[key] == nil {
+                begin(key, x: c.x, y: c.y, at: t)
+            } else {
+                move(key, x: c.x, y: c.y, at: t, force: true)
+            }
+        }
+        for key in contacts.keys.sorted() where !present.contains(key) { end(key, at: t, phase: .ended) }
+        frame.removeAll()
+        pending = (nil, nil, nil)
+    }
+
+    private mutating func reportB(_ t: Double) {
+        for s in slotLifted.sorted() { end(s, at: t, phase: .ended) }
+        for s in slotBegan.sorted() where contacts[s] == nil && !slotLifted.contains(s) {
+            if let x = slotX[s], let y = slotY[s] { begin(s, x: x, y: y, at: t) }
+        }
+        for s in slotMoved.sorted() where contacts[s] != nil && !slotBegan.contains(s) {
+            move(s, x: slotX[s]!, y: slotY[s]!, at: t, force: false)
+        }
+        slotLifted.removeAll(); slotBegan.removeAll(); slotMoved.removeAll()
+        pending = (nil, nil, nil)
+    }
+
+    private func sample(_ x: Int, _ y: Int, _ t: Double, _ start: Double, _ phase: TouchPhase) -> TouchSample {
+        TouchSample(t: t - start, x: Double(x) / scale, y: Double(y) / scale, phase: phase)
+    }
+
+    private mutating func begin(_ key: Int, x: Int, y: Int, at t: Double) {
+        var c = Contact(order: started, x: x, y: y, start: t)
+        c.samples.append(sample(x, y, t, t, .began))
+        contacts[key] = c
+        started += 1
+    }
+
+    private mutating func move(_ key: Int, x: Int, y: Int, at t: Double, force: Bool) {
+        guard var c = contacts[key], force || x != c.x || y != c.y else { return }
+        c.x = x; c.y = y
+        c.samples.append(sample(x, y, t, c.start, .moved))
+        contacts[key] = c
+    }
+
+    private mutating func end(_ key: Int, at t: Double, phase: TouchPhase) {
+        guard var c = contacts.removeValue(forKey: key) else { return }
+        c.samples.append(sample(c.x, c.y, t, c.start, phase))
+        traces.append((c.order, c.samples))
+    }
+}

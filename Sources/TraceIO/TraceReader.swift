@@ -1,0 +1,180 @@
+import Foundation
+import SpringCore
+
+/// Reads and validates trace CSV files (SPEC §3), streaming one trace at a time.
+///
+/// Strict by default: the first violation throws `FILE:LINE:COL: message` (exit 65). With
+/// `skipInvalid`, a trace with a bad row is dropped (and every row up to its end skipped) and
+/// the reason is counted in ``TraceFileReport``; file-level faults (a missing column,
+/// invalid UTF-8, an unterminated quote) still throw.
+public struct TraceReader {
+    public static let requiredColumns = ["trace", "t", "x", "y", "phase"]
+    public static let optionalColumns = ["intent", "synthetic"]
+
+    public var skipInvalid: Bool
+
+    public init(skipInvalid: Bool = false) { self.skipInvalid = skipInvalid }
+
+    /// Reads every trace of `path`, in file order.
+    public func read(path: String) throws -> (traces: [Trace], report: TraceFileReport) {
+        var traces: [Trace] = []
+        let report = try forEachTrace(path: path) { traces.append($0) }
+        return (traces, report)
+    }
+
+    /// Calls `body` for every valid trace of `path`, in file order, holding one trace at a time.
+    @discardableResult
+    public func forEachTrace(path: String, _ body: (Trace) throws -> Void) throws -> TraceFileReport {
+        var builder = Builder(file: path, skipInvalid: skipInvalid)
+        try CSVReader(path: path).forEachRecord { record in
+            if let trace = try builder.consume(record) { try body(trace) }
+        }
+        try builder.finish().map(body)
+        if builder.columns == nil { throw ToolError.data(path, line: 1, column: 1, "empty file: header required") }
+        return builder.report
+    }
+
+    /// The per-file validation state machine.
+    struct Builder {
+        let file: String
+        let skipInvalid: Bool
+        var columns: [String: Int]?
+        var report = TraceFileReport()
+        var current: Trace?
+        var currentLine = 0
+        var currentInvalid = false
+        var seen = Set<String>()
+        var lastRecordEnd = (line: 0, column: 0)
+
+        init(file: String, skipInvalid: Bool) {
+            self.file = file
+            self.skipInvalid = skipInvalid
+        }
+
+        mutating func consume(_ r: CSVRecord) throws -> Trace? {
+            guard let columns else {
+                try readHeader(r)
+                return nil
+            }
+            lastRecordEnd = r.position(r.fields.count)
+            let id = field(r, columns["trace"]!)
+            var finished: Trace?
+            if current?.id != id {
+                finished = try closeCurrent(nextLine: r.positions.first?.line ?? 0)
+                current = Trace(id: id, samples: [])
+                currentLine = r.positions.first?.line ?? 0
+                currentInvalid = false
+                if !seen.insert(id).inserted {
+                    let p = r.position(columns["trace"]!)
+                    let error = ToolError.data(file, line: p.line, column: p.column, "trace '\(id)' appears again after other traces (rows of a trace must be contiguous)")
+                    guard skipInvalid else { throw error }
+                    report.skip(id, reason: error.message)
+                    currentInvalid = true
+                    return finished
+                }
+            }
+            if currentInvalid { return finished }
+            do {
+                try append(r, columns)
+            } catch let error as ToolError where skipInvalid {
+                report.skip(current!.id, reason: error.message)
+                currentInvalid = true
+            }
+            return finished
+        }
+
+        mutating func finish() throws -> Trace? {
+            try closeCurrent(nextLine: lastRecordEnd.line + 1)
+        }
+
+        private mutating func readHeader(_ r: CSVRecord) throws {
+            var map: [String: Int] = [:]
+            for (i, name) in r.fields.enumerated() {
+                let key = name.trimmingCharacters(in: .whitespaces)
+                if map[key] != nil { throw ToolError.data(file, line: r.position(i).line, column: r.position(i).column, "duplicate column '\(key)'") }
+                map[key] = i
+                if !TraceReader.requiredColumns.contains(key) && !TraceReader.optionalColumns.contains(key) {
+                    report.unknownColumns.append(key)
+                }
+            }
+            for name in TraceReader.requiredColumns where map[name] == nil {
+                throw ToolError.data(file, line: r.position(0).line, column: 1, "missing required column '\(name)'")
+            }
+            columns = map
+        }
+
+        private func field(_ r: CSVRecord, _ i: Int) -> String {
+            i < r.fields.count ? r.fields[i] : ""
+        }
+
+        private func fail(_ r: CSVRecord, _ i: Int, _ message: String) throws -> Never {
+            let p = r.position(i)
+            throw ToolError.data(file, line: p.line, column: p.column, message)
+        }
+
+        private func number(_ r: CSVRecord, _ i: Int, _ name: String) throws -> Double {
+            let text = field(r, i).trimmingCharacters(in: .whitespaces)
+            guard let v = Double(text) else { try fail(r, i, "\(name): '\(text)' is not a number") }
+            guard v.isFinite else { try fail(r, i, "\(name): '\(text)' is not finite") }
+            return v
+        }
+
+        private mutating func append(_ r: CSVRecord, _ c: [String: Int]) throws {
+            if r.fields.count < c.count {
+                try fail(r, r.fields.count, "row has \(r.fields.count) fields, header has \(c.count)")
+            }
+            let t = try number(r, c["t"]!, "t"), x = try number(r, c["x"]!, "x"), y = try number(r, c["y"]!, "y")
+            let phaseText = field(r, c["phase"]!).trimmingCharacters(in: .whitespaces)
+            guard let phase = TouchPhase(name: phaseText) else {
+                try fail(r, c["phase"]!, "phase: '\(phaseText)' is not began, moved, ended or cancelled")
+            }
+            var trace = current!
+            if let last = trace.samples.last {
+                if last.phase.isLift { try fail(r, c["phase"]!, "trace '\(trace.id)' has rows after its \(last.phase.rawValue) row") }
+                if phase == .began { try fail(r, c["phase"]!, "trace '\(trace.id)' has a second began row") }
+                if t < last.t { try fail(r, c["t"]!, "t goes backwards (\(t) < \(last.t))") }
+            } else if phase != .began {
+                try fail(r, c["phase"]!, "trace '\(trace.id)' starts with \(phase.rawValue), not began")
+            }
+            if let ic = c["intent"] {
+                let text = field(r, ic).trimmingCharacters(in: .whitespaces)
+                let intent: TraceIntent? = text.isEmpty ? nil : TraceIntent(rawValue: text)
+                if !text.isEmpty && intent == nil { try fail(r, ic, "intent: '\(text)' is not dismiss, keep, create, cancel or empty") }
+                if trace.samples.isEmpty { trace.intent = intent } else if trace.intent != intent {
+                    try fail(r, ic, "intent changes within trace '\(trace.id)'")
+                }
+            }
+            trace.samples.append(TouchSample(t: t, x: x, y: y, phase: phase))
+            current = trace
+        }
+
+        private mutating func closeCurrent(nextLine: Int) throws -> Trace? {
+            guard let trace = current else { return nil }
+            current = nil
+            if currentInvalid { return nil }
+            guard let last = trace.samples.last, last.phase.isLift else {
+                let message = "\(file):\(nextLine):1: trace '\(trace.id)' (from line \(currentLine)) ends without an ended or cancelled row"
+                if skipInvalid { report.skip(trace.id, reason: message); return nil }
+                throw ToolError(.dataError, message)
+            }
+            report.traces += 1
+            return trace
+        }
+    }
+}
+
+/// What reading a trace file found besides the traces.
+public struct TraceFileReport: Sendable, Equatable {
+    /// Valid traces delivered.
+    public var traces = 0
+    /// Columns the reader does not know (ignored).
+    public var unknownColumns: [String] = []
+    /// Dropped traces with the first reason for each (only with `skipInvalid`).
+    public var skipped: [(trace: String, reason: String)] = []
+
+    mutating func skip(_ trace: String, reason: String) { skipped.append((trace, reason)) }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.traces == b.traces && a.unknownColumns == b.unknownColumns && a.skipped.map(\.trace) == b.skipped.map(\.trace)
+    }
+}
