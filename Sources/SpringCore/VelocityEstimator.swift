@@ -49,7 +49,7 @@ public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {
 
     /// The samples walking back from the latest while fewer than 20 are taken, the sample is at
     /// most 100 ms older than the latest, and the gap to the next newer one is at most 40 ms.
-    static func window(_ s: ArraySlice<TouchSample>) -> ArraySlice<TouchSample> {
+    public static func window(_ s: ArraySlice<TouchSample>) -> ArraySlice<TouchSample> {
         guard let latest = s.last else { return s }
         var start = s.endIndex - 1
         while start > s.startIndex, s.endIndex - start < windowCount {

@@ -10,29 +10,28 @@ struct EvdevEvent {
 }
 
 /// Turns a stream of multitouch evdev events (protocol A or B) into one trace per finger
-/// contact, in the order contacts start. Samples are stamped at their `SYN_REPORT`; a contact
-/// gets a `moved` row at every report that changes its position, and its `ended` row (repeating
+/// contact, numbered in the order contacts lift (as MonkeyHelper's reference split does). Samples are stamped at their `SYN_REPORT`; a contact
+/// gets a `moved` row at every later report, and its `ended` row (repeating
 /// its last position) at the report where it lifts. A contact still down at the end of the
-/// recording ends `cancelled` at the last report.
+/// recording ends `cancelled` at the last report. Like MonkeyHelper's reference split, every
+/// `SYN_REPORT` gives each finger still down a `moved` row, changed or not.
 struct EvdevContacts {
     /// A finger in contact, keyed by slot (B) or tracking id / report index (A).
     private struct Contact {
-        var order: Int
         var x: Int, y: Int
         var samples: [TouchSample] = []
         var start: Double
     }
 
-    private(set) var traces: [(order: Int, samples: [TouchSample])] = []
+    private(set) var traces: [[TouchSample]] = []
     private var contacts: [Int: Contact] = [:]
-    private var started = 0
     private var lastReport = 0.0
     private let scale: Double
 
     // Protocol B slot state.
     private var slot = 0
     private var slotX: [Int: Int] = [:], slotY: [Int: Int] = [:]
-    private var slotLifted = Set<Int>(), slotBegan = Set<Int>(), slotMoved = Set<Int>()
+    private var slotLifted = Set<Int>(), slotBegan = Set<Int>()
     // Protocol A frame state.
     private var isProtocolA = false
     private var pending: (id: Int?, x: Int?, y: Int?) = (nil, nil, nil)
@@ -42,8 +41,8 @@ struct EvdevContacts {
 
     mutating func handle(_ e: EvdevEvent) {
         switch e.kind {
-        case let .positionX(v): pending.x = v; slotX[slot] = v; slotMoved.insert(slot)
-        case let .positionY(v): pending.y = v; slotY[slot] = v; slotMoved.insert(slot)
+        case let .positionX(v): pending.x = v; slotX[slot] = v
+        case let .positionY(v): pending.y = v; slotY[slot] = v
         case let .trackingID(id):
             pending.id = id
             if id < 0 { slotLifted.insert(slot) } else { slotBegan.insert(slot) }
@@ -58,12 +57,11 @@ struct EvdevContacts {
         }
     }
 
-    /// Closes contacts still down and returns the traces in start order.
+    /// Closes contacts still down and returns the traces in lift order.
     mutating func finish(stem: String) -> [Trace] {
         for key in contacts.keys.sorted() { end(key, at: lastReport, phase: .cancelled) }
-        return traces.sorted { $0.order < $1.order }.map { entry in
-            Trace(id: "\(stem)-c" + String(repeating: "0", count: max(0, 3 - String(entry.order).count)) + String(entry.order),
-                  samples: entry.samples)
+        return traces.enumerated().map { n, samples in
+            Trace(id: "\(stem)-c" + String(repeating: "0", count: max(0, 3 - String(n).count)) + String(n), samples: samples)
         }
     }
 
@@ -75,7 +73,7 @@ struct EvdevContacts {
             if contacts[key] == nil {
                 begin(key, x: c.x, y: c.y, at: t)
             } else {
-                move(key, x: c.x, y: c.y, at: t, force: true)
+                move(key, x: c.x, y: c.y, at: t)
             }
         }
         for key in contacts.keys.sorted() where !present.contains(key) { end(key, at: t, phase: .ended) }
@@ -88,10 +86,10 @@ struct EvdevContacts {
         for s in slotBegan.sorted() where contacts[s] == nil && !slotLifted.contains(s) {
             if let x = slotX[s], let y = slotY[s] { begin(s, x: x, y: y, at: t) }
         }
-        for s in slotMoved.sorted() where contacts[s] != nil && !slotBegan.contains(s) {
-            move(s, x: slotX[s]!, y: slotY[s]!, at: t, force: false)
+        for s in contacts.keys.sorted() where !slotBegan.contains(s) {
+            move(s, x: slotX[s]!, y: slotY[s]!, at: t)
         }
-        slotLifted.removeAll(); slotBegan.removeAll(); slotMoved.removeAll()
+        slotLifted.removeAll(); slotBegan.removeAll()
         pending = (nil, nil, nil)
     }
 
@@ -100,14 +98,13 @@ struct EvdevContacts {
     }
 
     private mutating func begin(_ key: Int, x: Int, y: Int, at t: Double) {
-        var c = Contact(order: started, x: x, y: y, start: t)
+        var c = Contact(x: x, y: y, start: t)
         c.samples.append(sample(x, y, t, t, .began))
         contacts[key] = c
-        started += 1
     }
 
-    private mutating func move(_ key: Int, x: Int, y: Int, at t: Double, force: Bool) {
-        guard var c = contacts[key], force || x != c.x || y != c.y else { return }
+    private mutating func move(_ key: Int, x: Int, y: Int, at t: Double) {
+        guard var c = contacts[key] else { return }
         c.x = x; c.y = y
         c.samples.append(sample(x, y, t, c.start, .moved))
         contacts[key] = c
@@ -116,6 +113,6 @@ struct EvdevContacts {
     private mutating func end(_ key: Int, at t: Double, phase: TouchPhase) {
         guard var c = contacts.removeValue(forKey: key) else { return }
         c.samples.append(sample(c.x, c.y, t, c.start, phase))
-        traces.append((c.order, c.samples))
+        traces.append(c.samples)
     }
 }

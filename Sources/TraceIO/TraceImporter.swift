@@ -30,7 +30,7 @@ public enum TraceImporter {
         guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot open") }
         var tracker = EvdevContacts(scale: scale)
         var lastTime = -Double.infinity
-        for (n, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (n, line) in String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             guard let event = parse(line) else { continue }
             guard event.time >= lastTime else {
                 throw ToolError.data(path, line: n + 1, column: 1, "event time goes backwards (\(event.time) < \(lastTime))")

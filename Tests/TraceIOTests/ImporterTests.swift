@@ -1,0 +1,158 @@
+import Foundation
+import SpringCore
+import Testing
+@testable import TraceIO
+
+@Suite struct GeteventImporterTests {
+    /// The per-contact CSVs of MonkeyHelper, keyed by source file stem.
+    static func reference() throws -> [String: [Trace]] {
+        let imported = try TraceImporter.importFile(TestData.path("monkeyhelper-getevent/traces.csv"), format: .csv, scale: 1)
+        var byFile: [String: [Trace]] = [:]
+        for t in imported.traces {
+            let stem = String(t.id[..<t.id.range(of: "-c", options: .backwards)!.lowerBound])
+            byFile[stem, default: []].append(t)
+        }
+        return byFile
+    }
+
+    static let files = try! FileManager.default.contentsOfDirectory(atPath: TestData.path("getevent-raw")).sorted()
+
+    @Test(arguments: files)
+    func sameContactsAndSamplesAsMonkeyHelper(file: String) throws {
+        let stem = String(file.dropLast(4))
+        let want = try #require(try Self.reference()[stem])
+        let got = try TraceImporter.importFile(TestData.path("getevent-raw/\(file)"), format: .getevent, scale: 1).traces
+        #expect(got.map(\.id) == want.map(\.id))
+        for (g, var w) in zip(got, want) {
+            // A contact still down when the recording stops has no lift row in the reference;
+            // the importer closes it `cancelled` at the last report.
+            if let last = w.samples.last, !last.phase.isLift { w.samples.append(TouchSample(t: last.t, x: last.x, y: last.y, phase: .cancelled)) }
+            #expect(g.samples.count == w.samples.count, "\(g.id)")
+            for (a, b) in zip(g.samples, w.samples) {
+                #expect(abs(a.t - b.t) < 2e-6 && a.x == b.x && a.y == b.y && a.phase == b.phase, "\(g.id): \(a) vs \(b)")
+            }
+        }
+    }
+
+    @Test func importedTracesValidate() throws {
+        let got = try TraceImporter.importFile(TestData.path("getevent-raw/tablet-two-finger-drag.txt"), format: .getevent, scale: 2)
+        let path = try TestData.temp(TraceWriter.csv(got.traces))
+        let back = try TraceReader().read(path: path)
+        #expect(back.traces == got.traces)
+        #expect(got.traces.count >= 2)
+    }
+
+    @Test func evemuProtocolB() throws {
+        let text = """
+        # EVEMU 1.3
+        E: 0.000001 0003 002f 0
+        E: 0.000001 0003 0039 12
+        E: 0.000001 0003 0035 100
+        E: 0.000001 0003 0036 200
+        E: 0.000001 0000 0000 0000
+        E: 0.010000 0003 0036 220
+        E: 0.010000 0000 0000 0000
+        E: 0.020000 0003 0039 -1
+        E: 0.020000 0000 0000 0000
+        """
+        let path = try TestData.temp(text, name: "pad.events")
+        let traces = try TraceImporter.importFile(path, format: .evemu, scale: 10).traces
+        #expect(traces.count == 1)
+        #expect(traces[0].id == "pad-c000")
+        #expect(traces[0].samples.map(\.phase) == [.began, .moved, .ended])
+        #expect(traces[0].samples.map(\.y) == [20, 22, 22])
+        #expect(abs(traces[0].samples[2].t - 0.019999) < 1e-12)
+    }
+}
+
+@Suite struct TraceValidationTests {
+    static let header = "trace,t,x,y,phase\n"
+
+    func error(_ body: String) throws -> ToolError {
+        let path = try TestData.temp(body)
+        do {
+            _ = try TraceReader().read(path: path)
+        } catch let e as ToolError {
+            #expect(e.message.hasPrefix(path + ":"), "names the file: \(e.message)")
+            return e
+        }
+        Issue.record("no error for \(body)")
+        return ToolError(.software, "")
+    }
+
+    @Test func nanAtLine3() throws {
+        let e = try error(Self.header + "a,0,1,2,began\na,0.01,nan,2,moved\na,0.02,1,2,ended\n")
+        #expect(e.code == .dataError)
+        #expect(e.message.contains(":3:8:"), "\(e.message)")
+    }
+
+    @Test func timeGoingBackwards() throws {
+        let e = try error(Self.header + "a,0,1,2,began\na,0.01,1,2,moved\na,0.005,1,2,ended\n")
+        #expect(e.code == .dataError && e.message.contains(":4:3:"), "\(e.message)")
+    }
+
+    @Test func unterminatedQuote() throws {
+        let e = try error(Self.header + "a,0,1,2,began\n\"a,0.01,1,2,ended\n")
+        #expect(e.code == .dataError && e.message.contains(":3:1: unterminated quote"), "\(e.message)")
+    }
+
+    @Test func missingColumn() throws {
+        let e = try error("trace,t,x,phase\na,0,1,began\n")
+        #expect(e.code == .dataError && e.message.contains(":1:1: missing required column 'y'"), "\(e.message)")
+    }
+
+    @Test func notStartingWithBegan() throws {
+        let e = try error(Self.header + "a,0,1,2,moved\na,0.01,1,2,ended\n")
+        #expect(e.code == .dataError && e.message.contains(":2:9:") && e.message.contains("not began"), "\(e.message)")
+    }
+
+    @Test func badUTF8() throws {
+        let path = try TestData.temp("")
+        try Data(Array((Self.header + "a,0,1,2,began\n").utf8) + [0x61, 0xFF, 0x2C]).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ToolError.data(path, line: 3, column: 2, "invalid UTF-8 byte 0xff")) { try TraceReader().read(path: path) }
+    }
+
+    @Test func missingLiftRow() throws {
+        let e = try error(Self.header + "a,0,1,2,began\na,0.01,1,2,moved\nb,0,1,2,began\nb,1,1,2,ended\n")
+        #expect(e.message.contains(":4:1:") && e.message.contains("'a'"), "\(e.message)")
+    }
+
+    @Test func nonContiguousTrace() throws {
+        let e = try error(Self.header + "a,0,1,2,began\na,1,1,2,ended\nb,0,1,2,began\nb,1,1,2,ended\na,2,1,2,began\na,3,1,2,ended\n")
+        #expect(e.message.contains(":6:1:"), "\(e.message)")
+    }
+
+    @Test func skipInvalidDropsBadTracesAndSaysWhy() throws {
+        let path = try TestData.temp(Self.header + "a,0,1,2,began\na,0.01,inf,2,moved\na,0.02,1,2,ended\nb,0,1,2,began\nb,0.5,1,2,up\nc,0,1,2,moved\nc,1,1,2,ended\n")
+        let (traces, report) = try TraceReader(skipInvalid: true).read(path: path)
+        #expect(traces.map(\.id) == ["b"])
+        #expect(report.skipped.map(\.trace) == ["a", "c"])
+        #expect(report.skipped[0].reason.contains("not finite"))
+    }
+
+    @Test func quotedFieldsAliasesAndUnknownColumns() throws {
+        let path = try TestData.temp("trace,t,x,y,phase,pressure,intent\r\n\"a,1\",0,1,2,down,3,keep\r\n\"a,1\",0.5,1,2,up,3,keep\r\n")
+        let (traces, report) = try TraceReader().read(path: path)
+        #expect(traces == [Trace(id: "a,1", intent: .keep, samples: [TouchSample(t: 0, x: 1, y: 2, phase: .began), TouchSample(t: 0.5, x: 1, y: 2, phase: .ended)])])
+        #expect(report.unknownColumns == ["pressure"])
+        // And it round-trips through the writer.
+        let again = try TraceReader().read(path: try TestData.temp(TraceWriter.csv(traces))).traces
+        #expect(again == traces)
+    }
+
+    @Test func streamsLargeFilesAcrossChunkBoundaries() throws {
+        var text = Self.header
+        for i in 0..<4000 {
+            text += "trace-\(i),0,1,2,began\n"
+            for k in 1..<20 { text += "trace-\(i),\(Double(k) * 0.008),\(k),\(2 * k),moved\n" }
+            text += "trace-\(i),0.2,1,2,ended\n"
+        }
+        #expect(text.utf8.count > 1 << 21)
+        var count = 0
+        try TraceReader().forEachTrace(path: try TestData.temp(text)) { t in
+            #expect(t.samples.count == 21)
+            count += 1
+        }
+        #expect(count == 4000)
+    }
+}
