@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import SpringTune
+import TraceIO
+
+@main
+struct Springtune: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "springtune",
+        abstract: "Tune spring-driven touch interactions by replaying real touch traces through exact models.",
+        version: SpringTuneVersion.current,
+        subcommands: [SpringCommand.self, TracesCommand.self]
+    )
+}
+
+/// Runs a command body, turning a ``ToolError`` into one line on stderr and its sysexits code.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ToolError {
+        FileHandle.standardError.write(Data("springtune: \(error.message)\n".utf8))
+        throw ExitCode(error.code.rawValue)
+    }
+}
+
+/// Writes a line to stderr (notes that are not the command's output).
+func note(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import SpringCore
+import SpringTune
+import TraceIO
+
+struct TracesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "traces",
+        abstract: "Validate, summarise, import and synthesize touch traces.",
+        subcommands: [Validate.self, Stats.self, Import.self]
+    )
+
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check trace files against the format (SPEC §3).")
+        @Argument(help: "Trace CSV files.") var files: [String]
+        @Flag(name: .customLong("skip-invalid"), help: "Drop bad traces instead of failing, and say why.") var skipInvalid = false
+
+        func run() throws {
+            try reportingErrors {
+                for file in files {
+                    let report = try TraceReader(skipInvalid: skipInvalid).forEachTrace(path: file) { _ in }
+                    describe(report, file: file)
+                    print("\(file): \(report.traces) traces valid" + (report.skipped.isEmpty ? "" : ", \(report.skipped.count) skipped"))
+                }
+            }
+        }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Per-trace duration, displacement and release velocity.")
+        @Argument(help: "Trace CSV files.") var files: [String]
+        @Option(help: "Velocity estimator: \(VelocityEstimator.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var estimator: VelocityEstimator = .lsq2
+        @Option(help: "Output format: table or csv.") var format: OutputFormat = .table
+        @Flag(name: .customLong("skip-invalid"), help: "Drop bad traces instead of failing, and say why.") var skipInvalid = false
+
+        func run() throws {
+            try reportingErrors {
+                var rows: [TraceStats] = []
+                for file in files {
+                    let report = try TraceReader(skipInvalid: skipInvalid).forEachTrace(path: file) { trace in
+                        rows.append(TraceStats(file: file, trace: trace, estimator: estimator))
+                    }
+                    describe(report, file: file)
+                }
+                switch format {
+                case .csv:
+                    var w = CSVWriter()
+                    w.header(TraceStats.columns)
+                    rows.forEach { w.row($0.csvFields) }
+                    print(w.text, terminator: "")
+                case .table:
+                    print(TextTable(header: TraceStats.columns.filter { $0 != "file" }, rows: rows.map { r in
+                        [r.trace, r.intent?.rawValue ?? "", String(r.samples), fixed(r.duration, 3), fixed(r.dx, 1), fixed(r.dy, 1),
+                         fixed(r.peakSpeed, 0), fixed(r.release.x, 1), fixed(r.release.y, 1)]
+                    }).rendered, terminator: "")
+                    let speeds = rows.map(\.release.magnitude).sorted()
+                    if let median = speeds.isEmpty ? nil : speeds[speeds.count / 2] {
+                        print("\(rows.count) traces, estimator \(estimator.rawValue), median release speed \(fixed(median, 0)) pt/s")
+                    }
+                }
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Convert real recordings (getevent -lt, evemu, shared-data CSV) into trace CSV.")
+        @Option(help: "Input format: getevent, evemu or csv.") var format: TraceImporter.Format
+        @Argument(help: "Recordings to import.") var files: [String]
+        @Option(help: "Source units per point (e.g. 3 for a 3× phone's pixels).") var scale: Double
+        @Option(name: [.short, .customLong("output")], help: "Output trace CSV.") var output: String
+
+        func run() throws {
+            try reportingErrors {
+                var traces: [Trace] = []
+                for file in files {
+                    let (imported, report) = try TraceImporter.importFile(file, format: format, scale: scale)
+                    describe(report, file: file)
+                    traces += imported
+                }
+                var seen = Set<String>()
+                for t in traces where !seen.insert(t.id).inserted {
+                    throw ToolError(.dataError, "trace id '\(t.id)' occurs in more than one input; import them separately")
+                }
+                try AtomicFile.write(TraceWriter.csv(traces), to: output)
+                print("\(output): \(traces.count) traces (scale \(formatNumber(scale)) units per pt)")
+            }
+        }
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, csv }
+
+extension VelocityEstimator: ExpressibleByArgument {}
+extension TraceImporter.Format: ExpressibleByArgument {}
+
+/// Prints to stderr what a reader noticed besides the traces.
+func describe(_ report: TraceFileReport, file: String) {
+    if !report.unknownColumns.isEmpty {
+        note("\(file): ignoring unknown columns: \(report.unknownColumns.joined(separator: ", "))")
+    }
+    if !report.skipped.isEmpty {
+        note("\(file): skipped \(report.skipped.count) invalid traces:")
+        for s in report.skipped { note("  \(s.trace): \(s.reason)") }
+    }
+}
+
+func fixed(_ d: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", d) }
