@@ -1,0 +1,239 @@
+import Foundation
+import SpringCore
+
+/// Where a flow layout's scroll view starts (SPEC §5).
+public enum InitialOffset: Hashable, Sendable {
+    case top, bottom, middle, auto
+    case value(Double)
+
+    init(_ v: ParamValue) throws(PresetError) {
+        switch v {
+        case let .number(d): self = .value(d)
+        case .text("top"): self = .top
+        case .text("bottom"): self = .bottom
+        case .text("middle"): self = .middle
+        case .text("auto"): self = .auto
+        case let .text(s): throw PresetError(path: "params.initialOffset", message: "'\(s)' is not top, bottom, middle, auto or a number")
+        }
+    }
+}
+
+/// `flow-layout` (SPEC §6.1): a list of n rows whose content positions are attached by springs
+/// to anchors, driven by the scroll view. Boundary stretch (Evernote) opens gaps between rows
+/// pulled past an edge; scroll lag (Messages) makes rows far from the finger trail behind it.
+public struct FlowLayout: InteractionModel {
+    public static let modelName = "flow-layout"
+
+    public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1, damping: 1) + [
+        .number("boundaryResistance", "1", 10, "gap growth: g = overscroll / boundaryResistance per row; 0 = off", min: 0),
+        .number("scrollResistance", "pt", 0, "scroll lag: rows lag by distance-from-touch / scrollResistance; 0 = off", min: 0),
+        .number("itemCount", "rows", 30, "number of rows n", min: 1, max: 10_000),
+        .number("itemHeight", "pt", 44, "row height h", min: 0, inclusive: false),
+        .number("itemSpacing", "pt", 10, "spacing s between rows", min: 0),
+        ParameterSpec("initialOffset", "pt", .text("auto"), "top, bottom, middle, auto, or an offset in pt") { v in
+            do throws(PresetError) { _ = try InitialOffset(v); return nil } catch { return error.message }
+        },
+        .number("rubberBand", "1", 0.55, "rubber-band coefficient c", min: 0, inclusive: false),
+        .number("decelerationRate", "per ms", 0.998, "scroll deceleration rate r", min: 0, inclusive: false, max: 1, maxInclusive: false),
+        .number("bounceStiffness", "1/s²", 100, "edge bounce spring stiffness (unit mass)", min: 0, inclusive: false),
+        .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1),
+    ]
+
+    public static let metricNames = ["overshoot_pt", "overshoot_ratio", "settle_time", "jiggle_time", "peak_stretch_pt", "max_lag_pt"]
+
+    public let spring: SpringParameters
+    public let boundaryResistance: Double
+    public let scrollResistance: Double
+    public let itemCount: Int
+    public let itemHeight: Double
+    public let itemSpacing: Double
+    public let initialOffset: InitialOffset
+    public let scrollView: ScrollView
+    public let scene: Scene
+
+    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        spring = try values.spring()
+        boundaryResistance = values.number("boundaryResistance")
+        scrollResistance = values.number("scrollResistance")
+        itemCount = Int(values.number("itemCount"))
+        itemHeight = values.number("itemHeight")
+        itemSpacing = values.number("itemSpacing")
+        initialOffset = try InitialOffset(values["initialOffset"] ?? .text("auto"))
+        self.scene = scene
+        let content = Double(itemCount) * itemHeight + Double(itemCount - 1) * itemSpacing
+        do {
+            let bounce = try SpringParameters(stiffness: values.number("bounceStiffness"),
+                                              dampingCoefficient: 2 * values.number("bounceDampingRatio") * values.number("bounceStiffness").squareRoot())
+            scrollView = try ScrollView(contentHeight: content, viewportHeight: scene.height, rubberBand: values.number("rubberBand"),
+                                        decelerationRate: values.number("decelerationRate"), bounce: bounce)
+        } catch {
+            throw PresetError(path: "params", message: error.description)
+        }
+    }
+
+    /// Resting content y of row i: cᵢ = h/2 + i(h + s).
+    @inlinable public func restingCenter(_ i: Int) -> Double { itemHeight / 2 + Double(i) * (itemHeight + itemSpacing) }
+
+    // MARK: Scroll motion (independent of the springs)
+
+    /// The scroll view's offset and the finger's screen y at every frame of a trace.
+    public struct Prepared: Sendable {
+        public var clock: FrameClock
+        public var offsets: [Double]
+        public var touchY: [Double]
+        public var restOffset: Double
+        public var releaseVelocity: Velocity
+    }
+
+    public var preparationKey: [Double] {
+        [Double(itemCount), itemHeight, itemSpacing, scrollView.rubberBand, scrollView.decelerationRate,
+         scrollView.bounce.frequency, scrollView.bounce.damping, initialOffsetKey]
+    }
+
+    private var initialOffsetKey: Double {
+        switch initialOffset {
+        case .top: -1e300
+        case .bottom: 1e300
+        case .middle: -2e300
+        case .auto: 2e300
+        case let .value(d): d
+        }
+    }
+
+    /// Initial displayed offset for a trace.
+    public func initialOffset(for trace: Trace) -> Double {
+        let m = scrollView.maxOffset
+        switch initialOffset {
+        case .top: return 0
+        case .bottom: return m
+        case .middle: return m / 2
+        case let .value(d): return d
+        case .auto:
+            let p = trace.positionSamples
+            let net = (p.last?.y ?? 0) - (p.first?.y ?? 0)
+            return net >= 0 ? 0 : m
+        }
+    }
+
+    public func prepare(_ trace: Trace) -> Prepared {
+        let clock = FrameClock(trace: trace, scene: scene)
+        let inputs = clock.inputs(trace)
+        let s = trace.samples
+        let y0 = s.first?.y ?? 0
+        let raw0 = scrollView.raw(displayed: initialOffset(for: trace))
+        var offsets = [Double](), touch = [Double]()
+        offsets.reserveCapacity(clock.lastFrame + 1)
+        touch.reserveCapacity(clock.lastFrame + 1)
+        for k in 0...clock.releaseFrame {
+            let y = s[inputs[k]].y
+            offsets.append(scrollView.displayed(raw: raw0 - (y - y0)))
+            touch.append(y)
+        }
+        let velocity = scene.estimator.releaseVelocity(of: trace)
+        let release = scrollView.release(offset: offsets[clock.releaseFrame], velocity: -velocity.y)
+        let liftY = touch[clock.releaseFrame]
+        let tr = clock.time(clock.releaseFrame)
+        for k in (clock.releaseFrame + 1)..<(clock.lastFrame + 1) {
+            offsets.append(release.state(at: clock.time(k) - tr).offset)
+            touch.append(liftY)
+        }
+        return Prepared(clock: clock, offsets: offsets, touchY: touch, restOffset: release.restOffset, releaseVelocity: velocity)
+    }
+
+    /// Anchors aᵢ for a displayed offset o (SPEC §6.1).
+    @inlinable func anchors(_ o: Double, into a: inout [Double]) {
+        let n = itemCount, m = scrollView.maxOffset
+        if boundaryResistance > 0 && o < 0 {
+            let delta = -o, g = delta / boundaryResistance
+            for i in 0..<n { a[i] = restingCenter(i) + g * Double(i + 1) - delta }
+        } else if boundaryResistance > 0 && o > m {
+            let delta = o - m, g = delta / boundaryResistance
+            for i in 0..<n { a[i] = restingCenter(i) - g * Double(n - i) + delta }
+        } else {
+            for i in 0..<n { a[i] = restingCenter(i) }
+        }
+    }
+
+    public func run(_ prep: Prepared, timeline: Bool) -> TraceRun {
+        let n = itemCount, h = itemHeight, pitch = itemHeight + itemSpacing
+        let clock = prep.clock, r = clock.releaseFrame, last = clock.lastFrame
+        let eps = scene.tolerance, top = -100.0, bottom = scene.height + 100
+        let m = scrollView.maxOffset
+        let step = SpringStep(spring: spring, dt: 1 / clock.frameRate)
+        var a = [Double](repeating: 0, count: n), aPrev = a, v = a
+        anchors(prep.offsets[0], into: &a)
+        var p = a
+        var dAtRelease = [Double](repeating: 0, count: n)
+        var countedAtRelease = [Bool](repeating: false, count: n)
+        var overshoot = [Double](repeating: 0, count: n)
+        var settle = SettleTracker(), jiggle = SettleTracker()
+        var peakStretch = -Double.infinity, maxLag = 0.0
+        var rows: [TimelineRow] = []
+        let stretchOn = boundaryResistance > 0, lagOn = scrollResistance > 0
+
+        for k in 0...last {
+            let o = prep.offsets[k]
+            if k > 0 {
+                // (1) springs step toward the previous frame's anchors.
+                swap(&a, &aPrev)
+                for i in 0..<n {
+                    let x = p[i] - aPrev[i]
+                    p[i] = aPrev[i] + step.xx * x + step.xv * v[i]
+                    v[i] = step.vx * x + step.vv * v[i]
+                }
+                // (2)–(3) the new offset and its anchors.
+                anchors(o, into: &a)
+                // (4) rows are carried by the scroll.
+                let oPrev = prep.offsets[k - 1]
+                let dIn = min(max(o, 0), m) - min(max(oPrev, 0), m)
+                let dPin = (o - oPrev) - dIn
+                if stretchOn || lagOn {
+                    let touch = prep.touchY[k] + o
+                    for i in 0..<n {
+                        var carry = stretchOn ? dPin : 0
+                        if lagOn { carry += dIn * min(1, abs(touch - p[i]) / scrollResistance) }
+                        p[i] += carry
+                    }
+                }
+            }
+            // Metrics over the rows that meet the viewport grown by 100 pt.
+            let restScreenShift = prep.restOffset
+            var anyOut = false, anyJiggle = false
+            var previousVisible = false
+            for i in 0..<n {
+                let y = p[i] - o
+                let visible = y + h / 2 >= top && y - h / 2 <= bottom
+                defer { previousVisible = visible }
+                guard visible else { continue }
+                if previousVisible { peakStretch = max(peakStretch, p[i] - p[i - 1] - pitch) }
+                let d = y - (restingCenter(i) - restScreenShift)
+                let ext = p[i] - a[i]
+                if k < r { maxLag = max(maxLag, abs(ext)) }
+                if timeline { rows.append(TimelineRow(t: clock.time(k) - clock.t0, item: i, y: y, anchor: a[i] - o, velocity: v[i])) }
+                guard k >= r else { continue }
+                if k == r { dAtRelease[i] = d; countedAtRelease[i] = true }
+                if countedAtRelease[i] {
+                    let s: Double = dAtRelease[i] > 0 ? 1 : -1
+                    overshoot[i] = max(overshoot[i], -s * d)
+                }
+                if abs(d) > eps { anyOut = true }
+                if abs(ext) > eps { anyJiggle = true }
+            }
+            if k >= r {
+                settle.record(frame: k, outOfBand: anyOut)
+                jiggle.record(frame: k, outOfBand: anyJiggle)
+            }
+        }
+        var overshootPt = 0.0, overshootRatio: Double?
+        for i in 0..<n where countedAtRelease[i] {
+            let d0 = abs(dAtRelease[i])
+            if d0 >= eps { overshootPt = max(overshootPt, overshoot[i]) }
+            if d0 >= 1 { overshootRatio = max(overshootRatio ?? 0, overshoot[i] / d0) }
+        }
+        let (settleTime, unsettled) = settle.result(releaseFrame: r, lastFrame: last, frameRate: clock.frameRate)
+        let (jiggleTime, _) = jiggle.result(releaseFrame: r, lastFrame: last, frameRate: clock.frameRate)
+        return TraceRun(
+            metrics: [overshootPt, overshootRatio, settleTime, jiggleTime, peakStretch.isFinite ? peakStretch : nil, maxLag],
+            unsettled: unsettled, timeline: rows)
+    }
+}

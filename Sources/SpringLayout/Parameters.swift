@@ -1,0 +1,119 @@
+import Foundation
+import SpringCore
+
+/// A model parameter's value in a preset: a number, or a word for the few parameters that
+/// take one (e.g. `initialOffset: "auto"`).
+public enum ParamValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    case number(Double)
+    case text(String)
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let d = try? c.decode(Double.self) {
+            guard d.isFinite else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a finite number") }
+            self = .number(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .text(s)
+        } else {
+            throw DecodingError.typeMismatch(Double.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a number or a string"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case let .number(d): try c.encode(d)
+        case let .text(s): try c.encode(s)
+        }
+    }
+
+    /// Parses command-line text: a number if it reads as one, else a word.
+    public init(parsing text: String) {
+        self = Double(text).map(ParamValue.number) ?? .text(text)
+    }
+
+    public var number: Double? { if case let .number(d) = self { d } else { nil } }
+
+    public var description: String {
+        switch self {
+        case let .number(d): d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+        case let .text(s): s
+        }
+    }
+}
+
+/// A model parameter: its name (as in SPEC), unit, default and valid range.
+public struct ParameterSpec: Sendable {
+    public var name: String
+    public var unit: String
+    public var defaultValue: ParamValue
+    public var summary: String
+    /// Returns an error message when a value is out of range.
+    public var check: @Sendable (ParamValue) -> String?
+
+    public init(_ name: String, _ unit: String, _ defaultValue: ParamValue, _ summary: String,
+                check: @escaping @Sendable (ParamValue) -> String?) {
+        self.name = name; self.unit = unit; self.defaultValue = defaultValue; self.summary = summary; self.check = check
+    }
+
+    /// A numeric parameter with a lower bound (inclusive or not) and an optional upper bound.
+    public static func number(_ name: String, _ unit: String, _ value: Double, _ summary: String,
+                              min: Double, inclusive: Bool = true, max: Double = .infinity, maxInclusive: Bool = true) -> ParameterSpec {
+        ParameterSpec(name, unit, .number(value), summary) { v in
+            guard let d = v.number else { return "expected a number" }
+            let lowOK = inclusive ? d >= min : d > min
+            let highOK = maxInclusive ? d <= max : d < max
+            if lowOK && highOK && d.isFinite { return nil }
+            let low = inclusive ? "[\(min)" : "(\(min)"
+            let high = max == .infinity ? "∞)" : (maxInclusive ? "\(max)]" : "\(max))")
+            return "\(v) is out of range \(low), \(high)"
+        }
+    }
+
+    /// The two spring parameters every model has.
+    public static func springSpecs(frequency: Double, damping: Double) -> [ParameterSpec] {
+        [
+            .number("frequency", "Hz", frequency, "spring undamped natural frequency f", min: 0, inclusive: false),
+            .number("damping", "ratio", damping, "spring damping ratio ζ (1 = critical)", min: 0),
+        ]
+    }
+}
+
+/// Resolved parameter values of one parameter set, by name.
+public struct ParameterValues: Hashable, Sendable {
+    public var values: [String: ParamValue]
+
+    public init(_ values: [String: ParamValue] = [:]) { self.values = values }
+
+    public subscript(name: String) -> ParamValue? {
+        get { values[name] }
+        set { values[name] = newValue }
+    }
+
+    /// A numeric value (the caller has validated it against the spec).
+    public func number(_ name: String) -> Double { values[name]?.number ?? .nan }
+
+    /// Fills in defaults and checks every value against the model's specs.
+    public static func resolve(_ given: [String: ParamValue], specs: [ParameterSpec], path: String = "params") throws(PresetError) -> ParameterValues {
+        var out: [String: ParamValue] = [:]
+        let known = Set(specs.map(\.name))
+        for name in given.keys.sorted() where !known.contains(name) {
+            throw PresetError(path: "\(path).\(name)", message: "unknown parameter (known: \(specs.map(\.name).joined(separator: ", ")))")
+        }
+        for spec in specs {
+            let v = given[spec.name] ?? spec.defaultValue
+            if let problem = spec.check(v) { throw PresetError(path: "\(path).\(spec.name)", message: problem) }
+            out[spec.name] = v
+        }
+        return ParameterValues(out)
+    }
+
+    /// The spring (frequency, damping) of these values.
+    public func spring() throws(PresetError) -> SpringParameters {
+        do {
+            return try SpringParameters(frequency: number("frequency"), damping: number("damping"))
+        } catch {
+            throw PresetError(path: "spring", message: error.description)
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import SpringCore
+
+/// A preset file (SPEC §8, schema `springtune.preset/1`): one interaction model with its
+/// spring, parameters, scene, default sweep axes, objective and bundled trace set. Decoding is
+/// strict: unknown keys, wrong types and out-of-range values fail with the key's path.
+public struct Preset: Sendable, Codable {
+    public static let schemaName = "springtune.preset/1"
+
+    public var schema: String = Preset.schemaName
+    public var name: String
+    public var model: String
+    public var description: String
+    public var spring: SpringSpec
+    public var params: [String: ParamValue]
+    public var scene: Scene
+    public var sweep: [SweepAxis]
+    public var objective: Objective
+    public var traces: [String]
+    public var provenance: Provenance?
+
+    public init(name: String, model: String, description: String, spring: SpringSpec, params: [String: ParamValue],
+                scene: Scene = Scene(), sweep: [SweepAxis] = [], objective: Objective = Objective(), traces: [String] = []) {
+        self.name = name; self.model = model; self.description = description; self.spring = spring
+        self.params = params; self.scene = scene; self.sweep = sweep; self.objective = objective; self.traces = traces
+    }
+
+    static let keys: Set<String> = ["schema", "name", "model", "description", "spring", "params", "scene", "sweep", "objective", "traces", "provenance"]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try StrictContainer(decoder, keys: Self.keys)
+        schema = try c.decode(String.self, "schema")
+        guard schema == Self.schemaName else { throw c.fail("schema", "'\(schema)' is not \(Self.schemaName)") }
+        name = try c.decode(String.self, "name")
+        model = try c.decode(String.self, "model")
+        description = try c.decodeIfPresent(String.self, "description") ?? ""
+        spring = try c.decode(SpringSpec.self, "spring")
+        params = try c.decodeIfPresent([String: ParamValue].self, "params") ?? [:]
+        scene = try c.decodeIfPresent(Scene.self, "scene") ?? Scene()
+        sweep = try c.decodeIfPresent([SweepAxis].self, "sweep") ?? []
+        objective = try c.decodeIfPresent(Objective.self, "objective") ?? Objective()
+        traces = try c.decodeIfPresent([String].self, "traces") ?? []
+        provenance = try c.decodeIfPresent(Provenance.self, "provenance")
+    }
+
+    /// Decodes a preset from JSON, turning decoding failures into a ``PresetError`` with the path.
+    public static func decode(_ data: Data) throws(PresetError) -> Preset {
+        do {
+            return try JSONDecoder().decode(Preset.self, from: data)
+        } catch let error as DecodingError {
+            throw PresetError(error)
+        } catch {
+            throw PresetError(path: "", message: "not valid JSON: \(error.localizedDescription)")
+        }
+    }
+
+    /// Spring and model parameters merged into one set of named values (spring first).
+    public var parameterValues: [String: ParamValue] {
+        var all = params
+        all["frequency"] = .number(spring.frequency)
+        all["damping"] = .number(spring.damping)
+        return all
+    }
+}
+
+/// The preset's spring: canonical frequency f (Hz) and damping ratio ζ, or any input form of
+/// SPEC §2 (`response` + `dampingRatio`, `duration` + `bounce`, `stiffness` +
+/// `dampingCoefficient` [+ `mass`], `tension` + `friction`). When several are given they must agree.
+public struct SpringSpec: Sendable, Codable, Equatable {
+    public var frequency: Double
+    public var damping: Double
+    /// Forms written alongside on export, for readers that think in them.
+    public var response: Double?
+    public var dampingRatio: Double?
+    public var duration: Double?
+    public var bounce: Double?
+
+    public init(_ s: SpringParameters) {
+        frequency = s.frequency
+        damping = s.damping
+        response = s.response
+        dampingRatio = s.damping
+        duration = s.response
+        bounce = s.bounce
+    }
+
+    static let keys: Set<String> = ["frequency", "damping", "response", "dampingRatio", "duration", "bounce",
+                                    "stiffness", "dampingCoefficient", "mass", "tension", "friction"]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try StrictContainer(decoder, keys: Self.keys)
+        func pair(_ a: String, _ b: String) throws -> (Double, Double)? {
+            let x = try c.decodeIfPresent(Double.self, a), y = try c.decodeIfPresent(Double.self, b)
+            if x == nil && y == nil { return nil }
+            guard let x else { throw c.fail(a, "required with '\(b)'") }
+            guard let y else { throw c.fail(b, "required with '\(a)'") }
+            return (x, y)
+        }
+        var forms: [(String, SpringParameters)] = []
+        do {
+            if let (f, z) = try pair("frequency", "damping") { forms.append(("frequency", try SpringParameters(frequency: f, damping: z))) }
+            if let (r, z) = try pair("response", "dampingRatio") { forms.append(("response", try SpringParameters(response: r, dampingRatio: z))) }
+            if let (d, b) = try pair("duration", "bounce") { forms.append(("duration", try SpringParameters(duration: d, bounce: b))) }
+            if let (k, cc) = try pair("stiffness", "dampingCoefficient") {
+                forms.append(("stiffness", try SpringParameters(stiffness: k, dampingCoefficient: cc, mass: try c.positive("mass") ?? 1)))
+            }
+            if let (t, fr) = try pair("tension", "friction") { forms.append(("tension", try SpringParameters(tension: t, friction: fr))) }
+        } catch let error as SpringError {
+            guard case let .outOfRange(name, _, _) = error else { throw error }
+            throw c.fail(name == "damping" && c.contains("dampingRatio") ? "dampingRatio" : name, error.description)
+        }
+        guard let first = forms.first?.1 else { throw c.fail("frequency", "give frequency + damping or another spring form") }
+        for (key, other) in forms.dropFirst() {
+            let agree = abs(other.frequency - first.frequency) <= 1e-6 * first.frequency && abs(other.damping - first.damping) <= 1e-6 * max(1, first.damping)
+            if !agree { throw c.fail(key, "disagrees with '\(forms[0].0)' (f \(other.frequency) vs \(first.frequency), ζ \(other.damping) vs \(first.damping))") }
+        }
+        self.init(first)
+        // Keep only what the file gave, besides the canonical pair.
+        response = c.contains("response") ? response : nil
+        dampingRatio = c.contains("dampingRatio") ? dampingRatio : nil
+        duration = c.contains("duration") ? duration : nil
+        bounce = c.contains("bounce") ? bounce : nil
+    }
+}
+
+/// One sweep axis: explicit values, or `from`/`to`/`steps` with linear or log spacing.
+public struct SweepAxis: Sendable, Codable, Equatable {
+    public var name: String
+    public var values: [Double]
+    /// The range form, kept to write the axis back as it was given.
+    public var range: Range?
+
+    public struct Range: Sendable, Codable, Equatable {
+        public var from: Double
+        public var to: Double
+        public var steps: Int
+        public var log: Bool
+    }
+
+    public init(name: String, values: [Double]) {
+        self.name = name
+        self.values = values
+    }
+
+    public init(name: String, from: Double, to: Double, steps: Int, log: Bool) throws(PresetError) {
+        guard steps >= 1 else { throw PresetError(path: "\(name).steps", message: "must be >= 1") }
+        guard from.isFinite, to.isFinite else { throw PresetError(path: name, message: "from and to must be finite") }
+        if log && !(from > 0 && to > 0) { throw PresetError(path: name, message: "log spacing needs from > 0 and to > 0") }
+        self.name = name
+        range = Range(from: from, to: to, steps: steps, log: log)
+        values = (0..<steps).map { i in
+            guard steps > 1 else { return from }
+            let u = Double(i) / Double(steps - 1)
+            if i == steps - 1 { return to }
+            return log ? from * Foundation.pow(to / from, u) : from + (to - from) * u
+        }
+    }
+
+    enum Key: String, CodingKey { case name, values, from, to, steps, spacing }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try StrictContainer(decoder, keys: ["name", "values", "from", "to", "steps", "spacing"])
+        let name = try c.decode(String.self, "name")
+        if let values = try c.decodeIfPresent([Double].self, "values") {
+            guard !values.isEmpty else { throw c.fail("values", "must not be empty") }
+            guard values.allSatisfy(\.isFinite) else { throw c.fail("values", "must be finite numbers") }
+            self.init(name: name, values: values)
+            return
+        }
+        let spacing = try c.decodeIfPresent(String.self, "spacing") ?? "linear"
+        guard spacing == "linear" || spacing == "log" else { throw c.fail("spacing", "'\(spacing)' is not linear or log") }
+        do {
+            try self.init(name: name, from: c.decode(Double.self, "from"), to: c.decode(Double.self, "to"),
+                          steps: c.decode(Int.self, "steps"), log: spacing == "log")
+        } catch let error as PresetError {
+            throw c.fail("steps", error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(name, forKey: .name)
+        if let range {
+            try c.encode(range.from, forKey: .from)
+            try c.encode(range.to, forKey: .to)
+            try c.encode(range.steps, forKey: .steps)
+            try c.encode(range.log ? "log" : "linear", forKey: .spacing)
+        } else {
+            try c.encode(values, forKey: .values)
+        }
+    }
+}
+
+/// What a good parameter set is: constraints such as `overshoot_pt_p95 <= 4`, and one report
+/// column to minimise or maximise.
+public struct Objective: Sendable, Codable, Equatable {
+    public var constraints: [String]
+    public var minimize: String?
+    public var maximize: String?
+
+    public init(constraints: [String] = [], minimize: String? = nil, maximize: String? = nil) {
+        self.constraints = constraints; self.minimize = minimize; self.maximize = maximize
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try StrictContainer(decoder, keys: ["constraints", "minimize", "maximize"])
+        constraints = try c.decodeIfPresent([String].self, "constraints") ?? []
+        minimize = try c.decodeIfPresent(String.self, "minimize")
+        maximize = try c.decodeIfPresent(String.self, "maximize")
+        if minimize != nil && maximize != nil { throw c.fail("maximize", "give minimize or maximize, not both") }
+    }
+}
+
+/// Where an exported preset's values came from.
+public struct Provenance: Sendable, Codable, Equatable {
+    public var report: String
+    public var sha256: String
+    public var configId: Int
+    public var metrics: [String: Double?]
+
+    public init(report: String, sha256: String, configId: Int, metrics: [String: Double?]) {
+        self.report = report; self.sha256 = sha256; self.configId = configId; self.metrics = metrics
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try StrictContainer(decoder, keys: ["report", "sha256", "configId", "metrics"])
+        report = try c.decode(String.self, "report")
+        sha256 = try c.decode(String.self, "sha256")
+        configId = try c.decode(Int.self, "configId")
+        metrics = try c.decodeIfPresent([String: Double?].self, "metrics") ?? [:]
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SpringCore
+
+/// The screen and clock a model runs in (SPEC §1, §6).
+public struct Scene: Hashable, Sendable, Codable {
+    /// Screen width and height (pt).
+    public var width: Double = 390
+    public var height: Double = 844
+    /// Frame rate F (Hz).
+    public var frameRate: Double = 120
+    /// Position tolerance ε (pt).
+    public var tolerance: Double = 0.5
+    /// Simulation tail after release (s).
+    public var tail: Double = 5
+    /// Release-velocity estimator.
+    public var estimator: VelocityEstimator = .lsq2
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let c = try StrictContainer(decoder, keys: ["width", "height", "frameRate", "tolerance", "tail", "estimator"])
+        width = try c.positive("width") ?? width
+        height = try c.positive("height") ?? height
+        frameRate = try c.positive("frameRate") ?? frameRate
+        tolerance = try c.positive("tolerance") ?? tolerance
+        tail = try c.nonNegative("tail") ?? tail
+        estimator = try c.decodeIfPresent(VelocityEstimator.self, "estimator") ?? estimator
+    }
+
+    /// Frames in the tail after the release frame.
+    public var tailFrames: Int { Int((tail * frameRate).rounded()) }
+}
+
+/// The frame clock of a trace (SPEC §6): frame k is at t₀ + k/F, computed, not accumulated; the
+/// input at frame k is the latest sample with time ≤ tₖ (1e-9 s slack); the release frame is
+/// the first whose input is the lift row.
+public struct FrameClock: Sendable {
+    public let t0: Double
+    public let frameRate: Double
+    /// Index of the release frame.
+    public let releaseFrame: Int
+    /// Index of the last frame (release frame + tail).
+    public let lastFrame: Int
+
+    public static let slack = 1e-9
+
+    public init(trace: Trace, scene: Scene) {
+        t0 = trace.samples.first?.t ?? 0
+        frameRate = scene.frameRate
+        let lift = trace.liftOffTime
+        var k = max(0, Int(((lift - t0) * scene.frameRate).rounded(.down)) - 1)
+        while t0 + Double(k) / scene.frameRate + Self.slack < lift { k += 1 }
+        while k > 0, t0 + Double(k - 1) / scene.frameRate + Self.slack >= lift { k -= 1 }
+        releaseFrame = k
+        lastFrame = k + scene.tailFrames
+    }
+
+    /// Time of frame k.
+    @inlinable public func time(_ k: Int) -> Double { t0 + Double(k) / frameRate }
+
+    /// For each frame up to the release frame, the index of its input sample.
+    public func inputs(_ trace: Trace) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(releaseFrame + 1)
+        var i = 0
+        let s = trace.samples
+        for k in 0...releaseFrame {
+            let tk = time(k) + Self.slack
+            while i + 1 < s.count, s[i + 1].t <= tk { i += 1 }
+            out.append(i)
+        }
+        return out
+    }
+}
