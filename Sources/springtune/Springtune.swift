@@ -9,7 +9,8 @@ struct Springtune: ParsableCommand {
         commandName: "springtune",
         abstract: "Tune spring-driven touch interactions by replaying real touch traces through exact models.",
         version: SpringTuneVersion.current,
-        subcommands: [SpringCommand.self, TracesCommand.self]
+        subcommands: [SweepCommand.self, CompareCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self,
+                      MergeCommand.self, SpringCommand.self, TracesCommand.self, PresetsCommand.self]
     )
 }
 
@@ -24,6 +25,6 @@ func reportingErrors(_ body: () throws -> Void) throws {
 }
 
 /// Writes a line to stderr (notes that are not the command's output).
-func note(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+func note(_ text: String, newline: Bool = true) {
+    FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
 }

@@ -1,0 +1,136 @@
+import Foundation
+import TraceIO
+
+/// A chart drawn by gnuplot as `NAME.png` and `NAME.svg`, with its data in `NAME.dat` and its
+/// script `NAME.gp` kept beside the images (the script runs from that folder).
+public struct Chart: Sendable {
+    /// One line of a line panel.
+    public struct Series: Sendable {
+        public var label: String
+        public var points: [(Double, Double)]
+        public init(label: String, points: [(Double, Double)]) { self.label = label; self.points = points }
+    }
+
+    public enum Panel: Sendable {
+        case lines(title: String, x: String, y: String, series: [Series], logX: Bool)
+        /// Values on a grid of axis indices; tick labels show the axis values.
+        case heatmap(title: String, x: String, xValues: [Double], y: String, yValues: [Double], z: [[Double?]])
+    }
+
+    public var name: String
+    public var title: String
+    public var panels: [Panel]
+
+    public init(name: String, title: String, panels: [Panel]) {
+        self.name = name; self.title = title; self.panels = panels
+    }
+
+    /// gnuplot data blocks, one per series (or one heatmap matrix per panel), in panel order.
+    var data: String {
+        var blocks: [String] = []
+        for panel in panels {
+            switch panel {
+            case let .lines(_, _, _, series, _):
+                for s in series { blocks.append(s.points.map { "\(formatNumber($0.0)) \(formatNumber($0.1))" }.joined(separator: "\n")) }
+            case let .heatmap(_, _, xs, _, ys, z):
+                var rows: [String] = []
+                for j in ys.indices {
+                    for i in xs.indices { rows.append("\(i) \(j) \(z[j][i].map(formatNumber) ?? "NaN")") }
+                    rows.append("")
+                }
+                blocks.append(rows.joined(separator: "\n"))
+            }
+        }
+        return blocks.joined(separator: "\n\n\n") + "\n"
+    }
+
+    /// The gnuplot script that draws both images.
+    var script: String {
+        let columns = min(panels.count, 3), rows = (panels.count + columns - 1) / max(columns, 1)
+        let size = (w: 520 * columns, h: 400 * rows)
+        func body() -> String {
+            var out = panels.count > 1 ? "set multiplot layout \(rows),\(columns) title \(quote(title))\n" : ""
+            var block = 0
+            for panel in panels {
+                out += "reset session\nset grid\n"
+                switch panel {
+                case let .lines(t, x, y, series, logX):
+                    out += "set title \(quote(panels.count > 1 ? t : title))\nset xlabel \(quote(x))\nset ylabel \(quote(y))\n"
+                    out += "set key top left box opaque\n" + (logX ? "set logscale x\n" : "")
+                    let plots = series.map { s -> String in
+                        defer { block += 1 }
+                        return "'\(name).dat' index \(block) using 1:2 with linespoints lw 2 pt 7 ps 0.6 title \(quote(s.label))"
+                    }
+                    out += "plot " + (plots.isEmpty ? "NaN notitle" : plots.joined(separator: ", \\\n     ")) + "\n"
+                case let .heatmap(t, x, xs, y, ys, _):
+                    out += "set title \(quote(panels.count > 1 ? t : title))\nset xlabel \(quote(x))\nset ylabel \(quote(y))\n"
+                    out += "set xtics (\(ticks(xs)))\nset ytics (\(ticks(ys)))\nset xrange [-0.5:\(xs.count) - 0.5]\nset yrange [-0.5:\(ys.count) - 0.5]\n"
+                    out += "set palette rgbformulae 33,13,10\nset cblabel \(quote(t))\n"
+                    out += "plot '\(name).dat' index \(block) using 1:2:3 with image notitle\n"
+                    block += 1
+                }
+            }
+            return out + (panels.count > 1 ? "unset multiplot\n" : "")
+        }
+        let b = body()
+        return """
+        # springtune chart '\(name)': run `gnuplot \(name).gp` in this folder to redraw.
+        set terminal pngcairo size \(size.w),\(size.h) noenhanced font ",10"
+        set output '\(name).png'
+        \(b)set output
+        set terminal svg size \(size.w),\(size.h) noenhanced font ",10"
+        set output '\(name).svg'
+        \(b)set output
+
+        """
+    }
+
+    private func ticks(_ values: [Double]) -> String {
+        let step = max(1, values.count / 8)
+        return values.indices.filter { $0 % step == 0 }.map { "\"\(String(format: "%.4g", values[$0]))\" \($0)" }.joined(separator: ", ")
+    }
+
+    private func quote(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// Runs gnuplot as a subprocess (SPEC §10: a missing gnuplot never loses the CSV).
+public enum Gnuplot {
+    /// The gnuplot executable on PATH, or nil.
+    public static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let path = environment["SPRINGTUNE_GNUPLOT"].map { [$0] } ?? (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/gnuplot" }
+        return path.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Writes the data and scripts of `charts` into `directory` and draws them all with one
+    /// gnuplot process. Returns the image paths. Throws `.unavailable` (69) without gnuplot.
+    @discardableResult
+    public static func draw(_ charts: [Chart], in directory: String) throws -> [String] {
+        guard !charts.isEmpty else { return [] }
+        for chart in charts {
+            try AtomicFile.write(chart.data, to: "\(directory)/\(chart.name).dat")
+            try AtomicFile.write(chart.script, to: "\(directory)/\(chart.name).gp")
+        }
+        guard let gnuplot = executable() else {
+            throw ToolError(.unavailable, "gnuplot not found on PATH (install gnuplot-nox); charts skipped, scripts kept in \(directory)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: gnuplot)
+        process.arguments = charts.map { "\($0.name).gp" }
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { throw ToolError(.unavailable, "cannot run gnuplot: \(error.localizedDescription)") }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let images = charts.flatMap { ["\(directory)/\($0.name).png", "\(directory)/\($0.name).svg"] }
+        guard process.terminationStatus == 0 else {
+            for image in images { try? FileManager.default.removeItem(atPath: image) }
+            let line = message.split(separator: "\n").first { $0.contains("line") } ?? message.split(separator: "\n").first ?? ""
+            throw ToolError(.software, "gnuplot failed (exit \(process.terminationStatus)): \(line.trimmingCharacters(in: .whitespaces))")
+        }
+        return images
+    }
+}

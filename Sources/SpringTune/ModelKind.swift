@@ -1,0 +1,30 @@
+import SpringLayout
+import TraceIO
+
+/// The models springtune knows, by their preset name.
+public enum ModelKind: String, CaseIterable, Sendable {
+    case flowLayout = "flow-layout"
+
+    public init(name: String) throws {
+        guard let kind = ModelKind(rawValue: name) else {
+            throw ToolError(.dataError, "unknown model '\(name)' (known: \(ModelKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self = kind
+    }
+
+    var type: any InteractionModel.Type {
+        switch self {
+        case .flowLayout: FlowLayout.self
+        }
+    }
+
+    public var parameters: [ParameterSpec] { type.parameters }
+    public var metricNames: [String] { type.metricNames }
+    /// For models that decide, the positive decision's name (`dismiss`, `create`), which names
+    /// their rate columns; nil for models that do not decide.
+    public var decisionWord: String? {
+        switch self {
+        case .flowLayout: nil
+        }
+    }
+}

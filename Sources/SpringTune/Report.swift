@@ -1,0 +1,116 @@
+import Foundation
+import SpringLayout
+import TraceIO
+
+/// The CSV reports of SPEC §9: `report.csv` (one row per parameter set, grid order) and the
+/// optional `per-trace.csv`.
+public enum Report {
+    /// Column names of the decision rates of a model, by its positive/negative labels.
+    public static func decisionColumns(_ kind: ModelKind) -> [String] {
+        guard let word = kind.decisionWord else { return [] }
+        return ["\(word)_accuracy", "false_\(word)_rate", "missed_\(word)_rate"]
+    }
+
+    /// `config_id`, the swept parameters, `traces`, `unsettled`, the rates, then
+    /// `_mean/_p95/_max` of every per-trace metric.
+    public static func columns(kind: ModelKind, axes: [SweepAxis]) -> [String] {
+        ["config_id"] + axes.map(\.name) + ["traces", "unsettled"] + decisionColumns(kind)
+            + kind.metricNames.flatMap { ["\($0)_mean", "\($0)_p95", "\($0)_max"] }
+    }
+
+    public static func row(_ r: SweepRunner.ConfigResult, kind: ModelKind) -> [CSVField] {
+        var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.number)
+        fields += [.integer(r.aggregate.traces), .integer(r.aggregate.unsettled)]
+        if kind.decisionWord != nil {
+            let d = r.aggregate.decisions
+            fields += [CSVField(d?.accuracy), CSVField(d?.falseRate), CSVField(d?.missedRate)]
+        }
+        for s in r.aggregate.stats { fields += [CSVField(s.mean), CSVField(s.p95), CSVField(s.max)] }
+        return fields
+    }
+
+    /// The report CSV text.
+    public static func csv(_ results: [SweepRunner.ConfigResult], kind: ModelKind, axes: [SweepAxis], header: Bool = true) -> String {
+        var w = CSVWriter()
+        if header { w.header(columns(kind: kind, axes: axes)) }
+        for r in results { w.row(row(r, kind: kind)) }
+        return w.text
+    }
+
+    /// Per-trace CSV: `config_id`, swept parameters, `trace`, `intent`, [`decision`], then the
+    /// per-trace metrics by their SPEC names (undefined values empty) and `unsettled`.
+    public static func perTraceCSV(_ results: [SweepRunner.ConfigResult], traces: [Trace], kind: ModelKind, axes: [SweepAxis]) -> String {
+        var w = CSVWriter()
+        let decides = kind.decisionWord != nil
+        w.header(["config_id"] + axes.map(\.name) + ["trace", "intent"] + (decides ? ["decision"] : []) + kind.metricNames + ["unsettled"])
+        for r in results {
+            for (trace, run) in zip(traces, r.runs) {
+                var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.number)
+                fields += [.text(trace.id), .text(trace.intent?.rawValue ?? "")]
+                if decides { fields.append(.text(run.decision?.rawValue ?? "")) }
+                fields += run.metrics.map(CSVField.init) + [.integer(run.unsettled ? 1 : 0)]
+                w.row(fields)
+            }
+        }
+        return w.text
+    }
+}
+
+/// A report CSV read back: columns and text cells, with typed access.
+public struct ReportTable: Sendable {
+    public var path: String
+    public var columns: [String]
+    public var rows: [[String]]
+
+    public init(path: String) throws {
+        self.path = path
+        var columns: [String] = []
+        var rows: [[String]] = []
+        try CSVReader(path: path).forEachRecord { r in
+            if columns.isEmpty {
+                columns = r.fields
+                return
+            }
+            guard r.fields.count == columns.count else {
+                throw ToolError.data(path, line: r.position(0).line, column: 1, "row has \(r.fields.count) fields, header has \(columns.count)")
+            }
+            rows.append(r.fields)
+        }
+        guard columns.first == "config_id" else { throw ToolError.data(path, line: 1, column: 1, "not a springtune report (first column must be config_id)") }
+        self.columns = columns
+        self.rows = rows
+    }
+
+    public init(path: String, columns: [String], rows: [[String]]) {
+        self.path = path; self.columns = columns; self.rows = rows
+    }
+
+    public func index(of column: String) throws -> Int {
+        guard let i = columns.firstIndex(of: column) else {
+            throw ToolError(.usage, "\(path): no column '\(column)' (columns: \(columns.joined(separator: ", ")))")
+        }
+        return i
+    }
+
+    /// The parameter columns: between `config_id` and `traces`.
+    public var parameterColumns: [String] {
+        guard let t = columns.firstIndex(of: "traces") else { return [] }
+        return Array(columns[1..<t])
+    }
+
+    /// The metric columns: after `traces` (including `unsettled` and the rates).
+    public var metricColumns: [String] {
+        guard let t = columns.firstIndex(of: "traces") else { return [] }
+        return Array(columns[(t + 1)...])
+    }
+
+    public func number(_ row: [String], _ column: Int) -> Double? { Double(row[column]) }
+
+    /// The text of the rows, re-encoded.
+    public func csv(rows selected: [[String]]) -> String {
+        var w = CSVWriter()
+        w.header(columns)
+        for r in selected { w.row(r.map(CSVField.text)) }
+        return w.text
+    }
+}

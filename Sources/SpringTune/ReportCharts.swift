@@ -1,0 +1,71 @@
+import Foundation
+import TraceIO
+
+/// Charts of report tables: the default set after a sweep, `plot`, and `compare` overlays.
+/// Where more parameters vary than a chart shows, a point is the mean over the others.
+public enum ReportCharts {
+    /// Points (x, mean of y) grouped by the values of `by`.
+    public static func series(_ table: ReportTable, x: String, y: String, by: String? = nil, label: String? = nil) throws -> [Chart.Series] {
+        let xi = try table.index(of: x), yi = try table.index(of: y)
+        let bi = try by.map { try table.index(of: $0) }
+        var groups: [Double: [Double: [Double]]] = [:]
+        for row in table.rows {
+            guard let xv = table.number(row, xi), let yv = table.number(row, yi) else { continue }
+            let g = bi.flatMap { table.number(row, $0) } ?? 0
+            groups[g, default: [:]][xv, default: []].append(yv)
+        }
+        return groups.keys.sorted().map { g in
+            let points = groups[g]!.keys.sorted().map { xv in (xv, mean(groups[g]![xv]!)) }
+            let name = by.map { "\($0) = \(formatNumber(g))" } ?? y
+            return Chart.Series(label: label.map { by == nil ? $0 : "\($0), \(name)" } ?? name, points: points)
+        }
+    }
+
+    /// log x when every value is positive and they span a factor of 20 or more.
+    static func isLogScale(_ table: ReportTable, _ column: String) -> Bool {
+        guard let i = table.columns.firstIndex(of: column) else { return false }
+        let v = table.rows.compactMap { table.number($0, i) }
+        guard let lo = v.min(), let hi = v.max(), lo > 0 else { return false }
+        return hi / lo >= 20
+    }
+
+    /// One chart per metric (a panel per swept parameter, `_mean` and `_p95` lines) and, with two
+    /// or more swept parameters, a heatmap of its `_p95` over the first two.
+    public static func sweepDefaults(_ table: ReportTable, metrics: [String], rates: [String]) throws -> [Chart] {
+        let params = table.parameterColumns
+        guard !params.isEmpty else { return [] }
+        var charts: [Chart] = []
+        let items = metrics.map { ($0, ["\($0)_mean", "\($0)_p95"]) } + (rates + ["unsettled"]).map { ($0, [$0]) }
+        for (metric, columns) in items {
+            let panels = try params.map { p in
+                Chart.Panel.lines(title: "vs \(p)", x: p, y: metric,
+                                  series: try columns.flatMap { try series(table, x: p, y: $0) }, logX: isLogScale(table, p))
+            }
+            charts.append(Chart(name: metric, title: "\(metric) (mean over other parameters)", panels: panels))
+        }
+        if params.count >= 2 {
+            for (metric, columns) in items where metric != "unsettled" {
+                charts.append(try heatmap(table, x: params[0], y: params[1], z: columns.last!))
+            }
+        }
+        return charts
+    }
+
+    /// `z` over the grid of `x` × `y` values (mean over other parameters).
+    public static func heatmap(_ table: ReportTable, x: String, y: String, z: String) throws -> Chart {
+        let xi = try table.index(of: x), yi = try table.index(of: y), zi = try table.index(of: z)
+        let xs = Set(table.rows.compactMap { table.number($0, xi) }).sorted()
+        let ys = Set(table.rows.compactMap { table.number($0, yi) }).sorted()
+        var cells: [[Double]] = Array(repeating: [], count: xs.count * ys.count)
+        for row in table.rows {
+            guard let xv = table.number(row, xi), let yv = table.number(row, yi), let zv = table.number(row, zi),
+                  let i = xs.firstIndex(of: xv), let j = ys.firstIndex(of: yv) else { continue }
+            cells[j * xs.count + i].append(zv)
+        }
+        let grid = ys.indices.map { j in xs.indices.map { i in cells[j * xs.count + i].isEmpty ? nil : mean(cells[j * xs.count + i]) } }
+        return Chart(name: "heatmap-\(z)", title: "\(z) over \(x) × \(y)",
+                     panels: [.heatmap(title: z, x: x, xValues: xs, y: y, yValues: ys, z: grid)])
+    }
+
+    static func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(v.count) }
+}

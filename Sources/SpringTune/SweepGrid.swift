@@ -1,0 +1,100 @@
+import SpringLayout
+import TraceIO
+
+/// The parameter sets of a sweep, in grid order: the first axis varies slowest. `config_id`
+/// is the 0-based index in that order, so a shard or a merge never renumbers.
+public struct SweepGrid: Sendable {
+    public var axes: [SweepAxis]
+    /// Values every set shares (preset values with `--set` overrides), swept names excluded.
+    public var base: [String: ParamValue]
+
+    public init(axes: [SweepAxis], base: [String: ParamValue]) {
+        self.axes = axes
+        self.base = base
+    }
+
+    public var count: Int { axes.reduce(1) { $0 * $1.values.count } }
+
+    /// The values of parameter set `id`.
+    public func values(_ id: Int) -> [String: ParamValue] {
+        var out = base
+        var rest = id
+        for axis in axes.reversed() {
+            out[axis.name] = .number(axis.values[rest % axis.values.count])
+            rest /= axis.values.count
+        }
+        return out
+    }
+
+    /// The swept values of set `id`, in axis order.
+    public func sweptValues(_ id: Int) -> [Double] {
+        let v = values(id)
+        return axes.map { v[$0.name]!.number! }
+    }
+
+    /// Builds the grid from a preset and command-line changes: `--vary` replaces an axis of the
+    /// same name or appends one; `--set` fixes a value and removes its axis.
+    public static func make(preset: Preset, kind: ModelKind, vary: [SweepAxis], set: [String: ParamValue]) throws -> SweepGrid {
+        var axes = preset.sweep
+        for axis in vary {
+            if let i = axes.firstIndex(where: { $0.name == axis.name }) { axes[i] = axis } else { axes.append(axis) }
+        }
+        axes.removeAll { set[$0.name] != nil }
+        var base = preset.parameterValues
+        for (k, v) in set { base[k] = v }
+        let known = Set(kind.parameters.map(\.name))
+        for axis in axes where !known.contains(axis.name) {
+            throw ToolError(.usage, "cannot sweep '\(axis.name)': not a parameter of \(kind.rawValue) (\(kind.parameters.map(\.name).joined(separator: ", ")))")
+        }
+        for name in set.keys.sorted() where !known.contains(name) {
+            throw ToolError(.usage, "cannot set '\(name)': not a parameter of \(kind.rawValue)")
+        }
+        var seen = Set<String>()
+        for axis in axes where !seen.insert(axis.name).inserted { throw ToolError(.usage, "axis '\(axis.name)' given twice") }
+        let grid = SweepGrid(axes: axes, base: base.filter { k, _ in !axes.contains { $0.name == k } })
+        // Every set must be valid: check each axis value once against its spec.
+        for axis in axes {
+            let spec = kind.parameters.first { $0.name == axis.name }!
+            for v in axis.values {
+                if let problem = spec.check(.number(v)) { throw ToolError(.usage, "axis \(axis.name): \(problem)") }
+            }
+        }
+        do {
+            _ = try ParameterValues.resolve(grid.values(0), specs: kind.parameters)
+        } catch {
+            throw ToolError(.usage, error.description)
+        }
+        return grid
+    }
+
+    /// Parses `NAME=v1,v2,...` or `NAME=FROM:TO:STEPS[:log]`.
+    public static func parseVary(_ text: String) throws -> SweepAxis {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { throw ToolError(.usage, "--vary \(text): expected NAME=VALUES") }
+        let name = String(text[..<eq]), spec = String(text[text.index(after: eq)...])
+        if spec.contains(":") {
+            let parts = spec.split(separator: ":").map(String.init)
+            guard parts.count == 3 || (parts.count == 4 && (parts[3] == "log" || parts[3] == "linear")),
+                  let from = Double(parts[0]), let to = Double(parts[1]), let steps = Int(parts[2]) else {
+                throw ToolError(.usage, "--vary \(text): expected NAME=FROM:TO:STEPS[:log]")
+            }
+            do {
+                return try SweepAxis(name: name, from: from, to: to, steps: steps, log: parts.count == 4 && parts[3] == "log")
+            } catch {
+                throw ToolError(.usage, "--vary \(text): \(error.description)")
+            }
+        }
+        let values = spec.split(separator: ",").map { Double($0) }
+        guard !values.isEmpty, values.allSatisfy({ $0?.isFinite == true }) else {
+            throw ToolError(.usage, "--vary \(text): expected comma-separated numbers")
+        }
+        return SweepAxis(name: name, values: values.map { $0! })
+    }
+
+    /// Parses `NAME=VALUE`.
+    public static func parseSet(_ text: String) throws -> (String, ParamValue) {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex, text.index(after: eq) != text.endIndex else {
+            throw ToolError(.usage, "--set \(text): expected NAME=VALUE")
+        }
+        return (String(text[..<eq]), ParamValue(parsing: String(text[text.index(after: eq)...])))
+    }
+}

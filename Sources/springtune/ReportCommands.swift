@@ -1,0 +1,166 @@
+import ArgumentParser
+import Foundation
+import SpringLayout
+import SpringTune
+import TraceIO
+
+struct PresetsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "presets", abstract: "List and show the bundled presets.",
+                                                    subcommands: [List.self, Show.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bundled presets with their model.")
+        func run() throws {
+            try reportingErrors {
+                let store = PresetStore()
+                let rows = try store.names().map { name -> [String] in
+                    let l = try store.load(name)
+                    return [name, l.preset.model, "\(l.preset.sweep.reduce(1) { $0 * $1.values.count }) sets", String(l.preset.description.prefix(70))]
+                }
+                print(TextTable(header: ["preset", "model", "grid", "description"], rows: rows).rendered, terminator: "")
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "A preset's parameters with units, axes and objective.")
+        @Argument(help: "Preset name or file.") var name: String
+        func run() throws {
+            try reportingErrors {
+                let l = try PresetStore().load(name)
+                print("\(l.preset.name) (\(l.preset.model)) — \(l.path)\n\(l.preset.description)\n")
+                let values = l.preset.parameterValues
+                print(TextTable(header: ["parameter", "value", "unit", "meaning"], rows: l.kind.parameters.map { spec in
+                    [spec.name, (values[spec.name] ?? spec.defaultValue).description, spec.unit, spec.summary]
+                }).rendered)
+                for axis in l.preset.sweep {
+                    print("sweep \(axis.name): \(axis.values.map { String(format: "%.4g", $0) }.joined(separator: ", "))")
+                }
+                let ranking = try Ranking(objective: l.preset.objective)
+                print("objective: \(ranking.summary)")
+                print("traces: \(PresetStore.traceFiles(for: l).joined(separator: ", "))")
+            }
+        }
+    }
+}
+
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "plot", abstract: "Chart one report column against a parameter (PNG + SVG + .gp).")
+    @Argument(help: "Report CSV.") var report: String
+    @Option(help: "Parameter column for the x axis.") var x: String
+    @Option(help: "Report column for the y axis.") var y: String
+    @Option(help: "Parameter column drawn as one line per value.") var by: String?
+    @Option(help: "Output image (.png or .svg; both are written, with the .gp script beside them).") var out: String?
+
+    func run() throws {
+        try reportingErrors {
+            let table = try ReportTable(path: report)
+            let series = try ReportCharts.series(table, x: x, y: y, by: by)
+            let target = URL(fileURLWithPath: out ?? URL(fileURLWithPath: report).deletingLastPathComponent()
+                .appendingPathComponent("plot-\(y)-vs-\(x)\(by.map { "-by-\($0)" } ?? "").png").path)
+            let chart = Chart(name: target.deletingPathExtension().lastPathComponent, title: "\(y) vs \(x)",
+                              panels: [.lines(title: y, x: x, y: y, series: series, logX: false)])
+            let images = try Gnuplot.draw([chart], in: target.deletingLastPathComponent().path)
+            images.forEach { print($0) }
+        }
+    }
+}
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "replay", abstract: "One trace, one parameter set: timeline CSV, summary JSON and a chart.")
+    @OptionGroup var presetOptions: PresetOptions
+    @Option(help: "Trace id.") var trace: String
+    @Option(help: "Output folder.") var out: String
+
+    func run() throws {
+        try reportingErrors {
+            let loaded = try presetOptions.load()
+            let files = presetOptions.traces.isEmpty ? PresetStore.traceFiles(for: loaded) : presetOptions.traces
+            var found: Trace?
+            for file in files where found == nil {
+                try TraceReader().forEachTrace(path: file) { t in if t.id == trace && found == nil { found = t } }
+            }
+            guard let found else { throw ToolError(.usage, "no trace '\(trace)' in \(files.joined(separator: ", "))") }
+            let outcome = try Replay.run(loaded, set: try presetOptions.parsedSets(), trace: found)
+            try AtomicFile.write(outcome.timeline, to: "\(out)/timeline.csv")
+            try AtomicFile.write(outcome.summary.rendered(), to: "\(out)/summary.json")
+            print("\(out)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(out)/summary.json")
+            do {
+                try Gnuplot.draw([outcome.chart], in: out).forEach { print($0) }
+            } catch let error as ToolError where error.code == .unavailable {
+                note("springtune: \(error.message)")
+            }
+            print(outcome.summary.rendered(), terminator: "")
+        }
+    }
+}
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "compare", abstract: "Compare two reports parameter set by parameter set.")
+    @Argument(help: "Baseline report (A).") var a: String
+    @Argument(help: "Candidate report (B).") var b: String
+    @Option(help: "Comma-separated metric columns (default: every metric in both).") var metrics: String?
+    @Option(help: "Relative tolerance before a change counts.") var tolerance: Double = 0.01
+    @Flag(name: .customLong("fail-on-regression"), help: "Exit 1 when B is worse than A on any compared metric.") var failOnRegression = false
+    @Option(help: "Folder for compare.csv and overlay charts (default: beside B).") var out: String?
+
+    func run() throws {
+        try reportingErrors {
+            let ta = try ReportTable(path: a), tb = try ReportTable(path: b)
+            let c = try Comparison(ta, tb, metrics: metrics.map { $0.split(separator: ",").map(String.init) }, tolerance: tolerance)
+            let dir = out ?? URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("compare").path
+            try AtomicFile.write(c.csv, to: "\(dir)/compare.csv")
+            print("\(c.matched) parameter sets matched on \(c.parameters.joined(separator: ", "))")
+            print(TextTable(header: ["metric", "pairs", "better", "worse", "mean delta"], rows: c.summaries.map {
+                [$0.metric, String($0.pairs), String($0.better), String($0.worse), $0.meanDelta.map { String(format: "%.4g", $0) } ?? ""]
+            }).rendered, terminator: "")
+            let regressed = c.summaries.filter { $0.worse > 0 }.map(\.metric)
+            print(regressed.isEmpty ? "verdict: no regression (tolerance \(tolerance))" : "verdict: REGRESSION in \(regressed.joined(separator: ", "))")
+            print("compare: \(dir)/compare.csv")
+            if let x = c.parameters.first {
+                let charts = try c.metrics.filter { !$0.hasSuffix("_max") }.map { m in
+                    Chart(name: "compare-\(m)", title: "\(m): A vs B", panels: [.lines(
+                        title: m, x: x, y: m,
+                        series: try ReportCharts.series(ta, x: x, y: m, label: "A") + ReportCharts.series(tb, x: x, y: m, label: "B"), logX: false)])
+                }
+                do { print("charts: \(try Gnuplot.draw(charts, in: dir).count) images in \(dir)") } catch let error as ToolError where error.code == .unavailable {
+                    note("springtune: \(error.message)")
+                }
+            }
+            if failOnRegression && !regressed.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a report row as a preset JSON with provenance.")
+    @Argument(help: "Report CSV (its report.meta.json must sit beside it).") var report: String
+    @Option(help: "config_id to export.") var config: Int?
+    @Flag(help: "Export the best set under the preset's objective.") var best = false
+    @Option(name: [.short, .customLong("output")], help: "Preset file to write.") var output: String
+
+    func validate() throws {
+        guard (config != nil) != best else { throw ValidationError("give exactly one of --config ID and --best") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let preset = try Export.preset(report: report, configId: config)
+            try AtomicFile.write(Export.json(preset).rendered(), to: output)
+            print("\(output): config \(preset.provenance!.configId), frequency \(formatNumber(preset.spring.frequency)) Hz, damping \(formatNumber(preset.spring.damping))")
+        }
+    }
+}
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "merge", abstract: "Join shard reports (sweep --shard i/n) into one report.")
+    @Argument(help: "Shard report CSVs.") var reports: [String]
+    @Option(name: [.short, .customLong("output")], help: "Merged report CSV.") var output: String
+
+    func run() throws {
+        try reportingErrors {
+            try AtomicFile.write(try Export.merge(reports), to: output)
+            print(output)
+        }
+    }
+}

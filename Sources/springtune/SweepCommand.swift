@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import SpringCore
+import SpringLayout
+import SpringTune
+import TraceIO
+
+/// Options shared by the commands that take a preset and parameter changes.
+struct PresetOptions: ParsableArguments {
+    @Option(help: "Preset name (see `springtune presets list`) or path to a preset JSON file.")
+    var preset: String
+    @Option(name: .customLong("set"), help: "Fix a parameter: NAME=VALUE (removes its sweep axis).")
+    var sets: [String] = []
+    @Option(name: .customLong("traces"), parsing: .upToNextOption, help: "Trace CSV files replacing the preset's bundled set.")
+    var traces: [String] = []
+
+    func load() throws -> PresetStore.Loaded { try PresetStore().load(preset) }
+
+    func parsedSets() throws -> [String: ParamValue] {
+        var out: [String: ParamValue] = [:]
+        for text in sets {
+            let (k, v) = try SweepGrid.parseSet(text)
+            out[k] = v
+        }
+        return out
+    }
+}
+
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Replay traces through a model for every parameter set of a grid; write report, meta and charts.",
+        discussion: "Example: springtune sweep --preset evernote --vary damping=0.6:1.2:7 --set frequency=1.5 --out out/ev"
+    )
+
+    @OptionGroup var presetOptions: PresetOptions
+    @Option(name: .customLong("vary"), help: "Sweep axis: NAME=v1,v2,... or NAME=FROM:TO:STEPS[:log] (replaces the preset's axis of that name).")
+    var vary: [String] = []
+    @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Run only shard I of N (I/N, 1-based); `springtune merge` joins the shards.") var shard: String?
+    @Option(help: "Output folder (default: out/<preset>).") var out: String?
+    @Option(help: "Release-velocity estimator (default: the preset's).") var estimator: VelocityEstimator?
+    @Flag(name: .customLong("per-trace"), help: "Also write per-trace.csv.") var perTrace = false
+    @Flag(name: .customLong("no-charts"), help: "Skip the gnuplot charts.") var noCharts = false
+    @Flag(name: .customLong("skip-invalid"), help: "Drop bad traces instead of failing.") var skipInvalid = false
+    @Option(help: "Rows in the best-sets table.") var top: Int = 5
+
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads must be >= 1") }
+        if let shard { _ = try parseShard(shard) }
+    }
+
+    func parseShard(_ text: String) throws -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+            throw ValidationError("--shard expects I/N with 1 <= I <= N, got \(text)")
+        }
+        return (parts[0], parts[1])
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let loaded = try presetOptions.load()
+            var job = SweepJob(loaded: loaded, outputDirectory: out ?? "out/\(loaded.preset.name)")
+            job.vary = try vary.map(SweepGrid.parseVary)
+            job.set = try presetOptions.parsedSets()
+            job.traceFiles = presetOptions.traces.isEmpty ? nil : presetOptions.traces
+            job.threads = threads
+            job.shard = try shard.map(parseShard)
+            job.perTrace = perTrace
+            job.charts = !noCharts
+            job.skipInvalid = skipInvalid
+            job.estimator = estimator
+            let bar = ProgressBar(label: "sweep \(loaded.preset.name)")
+            var progress: (@Sendable (Int, Int) -> Void)?
+            if let bar { progress = { done, total in bar.update(done, of: total) } }
+            let outcome = try job.run(progress: progress)
+            bar?.finish()
+            printSummary(outcome, loaded: loaded)
+        }
+    }
+
+    func printSummary(_ o: SweepJob.Outcome, loaded: PresetStore.Loaded) {
+        print("\(o.configs) parameter sets × \(o.traces) traces in \(String(format: "%.2f", o.wallTime)) s")
+        if let ranking = try? Ranking(objective: loaded.preset.objective), let best = try? ranking.rank(o.table) {
+            print("best under the objective (\(ranking.summary)):")
+            if best.isEmpty {
+                print("  no parameter set meets every constraint")
+            } else {
+                let shown = ["config_id"] + o.table.parameterColumns + [ranking.column] + ranking.constraints.map(\.column).filter { $0 != ranking.column }
+                let idx = shown.compactMap { o.table.columns.firstIndex(of: $0) }
+                print(TextTable(header: idx.map { o.table.columns[$0] }, rows: best.prefix(top).map { row in idx.map { shortNumber(row[$0]) } }).rendered, terminator: "")
+            }
+        }
+        print("report:   \(o.report)")
+        print("meta:     \(o.meta)")
+        if let p = o.perTrace { print("per-trace: \(p)") }
+        if let skipped = o.chartsSkipped {
+            note("springtune: \(skipped)")
+        } else if !o.images.isEmpty {
+            print("charts:   \(o.images.count) images in \(URL(fileURLWithPath: o.report).deletingLastPathComponent().path) (.gp scripts beside them)")
+        }
+    }
+}
+
+/// Up to 4 significant digits for tables.
+func shortNumber(_ text: String) -> String {
+    guard let d = Double(text), text.contains(".") || text.contains("e") else { return text }
+    return String(format: "%.4g", d)
+}
+
+/// A progress bar with rate and ETA on stderr, only when stderr is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let label: String
+    private let start = Date()
+    private let lock = NSLock()
+    private var lastDraw = Date.distantPast
+
+    init?(label: String) {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        self.label = label
+    }
+
+    func update(_ done: Int, of total: Int) {
+        lock.lock(); defer { lock.unlock() }
+        let now = Date()
+        guard done == total || now.timeIntervalSince(lastDraw) > 0.1 else { return }
+        lastDraw = now
+        let elapsed = now.timeIntervalSince(start)
+        let rate = Double(done) / max(elapsed, 1e-9)
+        let eta = rate > 0 ? Double(total - done) / rate : 0
+        let width = 30, filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        note("\r\(label) [\(bar)] \(done)/\(total)  \(String(format: "%.0f", rate)) sets/s  ETA \(String(format: "%.1f", eta)) s", newline: false)
+    }
+
+    func finish() { note("", newline: true) }
+}
