@@ -36,5 +36,6 @@ let package = Package(
         .testTarget(name: "SpringCoreTests", dependencies: ["SpringCore"]),
         .testTarget(name: "SpringLayoutTests", dependencies: ["SpringLayout"]),
         .testTarget(name: "TraceIOTests", dependencies: ["TraceIO", "SpringTune"]),
+        .testTarget(name: "SpringTuneTests", dependencies: ["SpringTune"]),
     ]
 )

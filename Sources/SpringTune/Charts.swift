@@ -56,10 +56,13 @@ public struct Chart: Sendable {
                 switch panel {
                 case let .lines(t, x, y, series, logX):
                     out += "set title \(quote(panels.count > 1 ? t : title))\nset xlabel \(quote(x))\nset ylabel \(quote(y))\n"
-                    out += "set key top left box opaque\n" + (logX ? "set logscale x\n" : "")
+                    // Many series (a replay's items) read better as thin lines without a key.
+                    let many = series.count > 8
+                    out += (many ? "unset key\n" : "set key top left box opaque\n") + (logX ? "set logscale x\n" : "")
+                    let style = many ? "with lines lw 1" : "with linespoints lw 2 pt 7 ps 0.6"
                     let plots = series.map { s -> String in
                         defer { block += 1 }
-                        return "'\(name).dat' index \(block) using 1:2 with linespoints lw 2 pt 7 ps 0.6 title \(quote(s.label))"
+                        return "'\(name).dat' index \(block) using 1:2 \(style) title \(quote(s.label))"
                     }
                     out += "plot " + (plots.isEmpty ? "NaN notitle" : plots.joined(separator: ", \\\n     ")) + "\n"
                 case let .heatmap(t, x, xs, y, ys, _):

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import SpringLayout
+@testable import SpringTune
+import TraceIO
+
+enum Fixture {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let store = PresetStore(environment: ["SPRINGTUNE_PRESETS": repo.appendingPathComponent("Presets").path])
+
+    static func tempDir() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// A small sweep of a bundled preset (charts off: tests must not depend on gnuplot).
+    static func sweep(_ preset: String, vary: [String], set: [String: ParamValue] = [:], threads: Int, out: String,
+                      shard: (Int, Int)? = nil, perTrace: Bool = false) throws -> SweepJob.Outcome {
+        var job = SweepJob(loaded: try store.load(preset), outputDirectory: out)
+        job.vary = try vary.map(SweepGrid.parseVary)
+        job.set = set
+        job.threads = threads
+        job.charts = false
+        job.shard = shard
+        job.perTrace = perTrace
+        return try job.run()
+    }
+}
+
+@Suite struct SweepTests {
+    @Test func identicalBytesForAnyThreadCount() throws {
+        let a = Fixture.tempDir(), b = Fixture.tempDir()
+        _ = try Fixture.sweep("evernote", vary: ["damping=0.5,0.8,1.1", "frequency=0.7:3:4:log"], threads: 1, out: a, perTrace: true)
+        _ = try Fixture.sweep("evernote", vary: ["damping=0.5,0.8,1.1", "frequency=0.7:3:4:log"], threads: 2, out: b, perTrace: true)
+        let ra = try Data(contentsOf: URL(fileURLWithPath: "\(a)/report.csv")), rb = try Data(contentsOf: URL(fileURLWithPath: "\(b)/report.csv"))
+        #expect(ra == rb)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(a)/per-trace.csv")) == Data(contentsOf: URL(fileURLWithPath: "\(b)/per-trace.csv")))
+        let table = try ReportTable(path: "\(a)/report.csv")
+        // 6 boundaryResistance values from the preset × 3 × 4.
+        #expect(table.rows.count == 72)
+        #expect(table.columns.prefix(6) == ["config_id", "boundaryResistance", "damping", "frequency", "traces", "unsettled"])
+    }
+
+    @Test func shardsMergeIntoTheSameBytes() throws {
+        let whole = Fixture.tempDir()
+        _ = try Fixture.sweep("messages", vary: ["scrollResistance=800,1600", "damping=0.6,0.9", "frequency=1,2"], threads: 2, out: whole)
+        var parts: [String] = []
+        for i in 1...3 {
+            let dir = Fixture.tempDir()
+            _ = try Fixture.sweep("messages", vary: ["scrollResistance=800,1600", "damping=0.6,0.9", "frequency=1,2"], threads: 1, out: dir, shard: (i, 3))
+            parts.append("\(dir)/report.csv")
+        }
+        let merged = try Export.merge(parts.reversed())
+        #expect(merged == String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(whole)/report.csv")), as: UTF8.self))
+    }
+
+    @Test func compareFlagsADeliberatelyWorseReport() throws {
+        let good = Fixture.tempDir(), bad = Fixture.tempDir()
+        _ = try Fixture.sweep("evernote", vary: ["damping=0.7,1", "frequency=1,2", "boundaryResistance=10"], threads: 2, out: good)
+        // Same grid, but a four times slower bounce back from the edge: everything settles later.
+        _ = try Fixture.sweep("evernote", vary: ["damping=0.7,1", "frequency=1,2", "boundaryResistance=10"],
+                              set: ["bounceStiffness": .number(6.25)], threads: 2, out: bad)
+        let a = try ReportTable(path: "\(good)/report.csv"), b = try ReportTable(path: "\(bad)/report.csv")
+        let worse = try Comparison(a, b, metrics: ["settle_time_p95"], tolerance: 0.05)
+        #expect(worse.matched == 4)
+        #expect(worse.summaries[0].worse == 4)
+        let same = try Comparison(a, a, metrics: nil, tolerance: 0)
+        #expect(same.regressions == 0)
+        let better = try Comparison(b, a, metrics: ["settle_time_p95"], tolerance: 0.05)
+        #expect(better.regressions == 0 && better.summaries[0].better == 4)
+    }
+
+    @Test func exportBestSweepsAgain() throws {
+        let dir = Fixture.tempDir()
+        let outcome = try Fixture.sweep("evernote", vary: ["damping=0.6,0.9,1.2", "frequency=1,2.5", "boundaryResistance=8,16"], threads: 2, out: dir)
+        let preset = try Export.preset(report: outcome.report, configId: nil, store: Fixture.store)
+        let file = "\(dir)/best.json"
+        try AtomicFile.write(Export.json(preset).rendered(), to: file)
+        // The file decodes strictly and carries the chosen row.
+        let decoded = try Preset.decode(try Data(contentsOf: URL(fileURLWithPath: file)))
+        let ranking = try Ranking(objective: decoded.objective)
+        let best = try #require(try ranking.rank(outcome.table).first)
+        #expect(decoded.provenance?.configId == Int(best[0]))
+        #expect(decoded.provenance?.sha256 == (try SHA256.file(outcome.report)))
+        #expect(decoded.spring.damping == Double(best[2]))
+        // …and sweeps again.
+        var job = SweepJob(loaded: try Fixture.store.load(file), outputDirectory: Fixture.tempDir())
+        job.charts = false
+        let again = try job.run()
+        #expect(again.configs == 12)
+        // Its own best set reproduces the exported metrics.
+        let row = try #require(again.table.rows.first { $0[0] == best[0] })
+        #expect(row == best)
+    }
+
+    @Test func badPresetsNameTheKeyPath() throws {
+        let text = try String(contentsOf: Fixture.repo.appendingPathComponent("Presets/evernote.json"), encoding: .utf8)
+        func error(_ edit: (String) -> String) -> String {
+            do { _ = try Preset.decode(Data(edit(text).utf8)); return "" } catch { return error.description }
+        }
+        #expect(error { $0.replacingOccurrences(of: "\"damping\": 1 }", with: "\"damping\": -1 }") }.hasPrefix("spring.damping:"))
+        #expect(error { $0.replacingOccurrences(of: "\"tail\": 5", with: "\"tail\": 5, \"colour\": 1") }.hasPrefix("scene.colour: unknown key"))
+        #expect(error { $0.replacingOccurrences(of: "\"steps\": 8, \"spacing\": \"linear\"", with: "\"steps\": \"8\"") }.hasPrefix("sweep[1].steps"))
+        #expect(error { $0.replacingOccurrences(of: "\"frameRate\": 120", with: "\"frameRate\": 0") }.hasPrefix("scene.frameRate:"))
+        #expect(throws: ToolError.self) {
+            try SweepGrid.make(preset: try Preset.decode(Data(text.utf8)), kind: .flowLayout,
+                               vary: [SweepAxis(name: "damping", values: [-1])], set: [:])
+        }
+    }
+}
+
+@Suite struct AggregationTests {
+    @Test func nearestRankP95() {
+        let v = (1...20).map(Double.init)
+        let s = Aggregate.summary(v)
+        #expect(s.p95 == 19 && s.max == 20 && s.mean == 10.5)
+        #expect(Aggregate.summary([3]).p95 == 3)
+        #expect(Aggregate.summary(Array(1...21).map(Double.init)).p95 == 20)
+        #expect(Aggregate.summary([]).mean == nil)
+    }
+
+    @Test func decisionRates() {
+        let d = DecisionRates(decisions: [.dismiss, .keep, .dismiss, .keep, .dismiss],
+                              intents: [.dismiss, .dismiss, .keep, .keep, nil])
+        #expect(d.accuracy == 0.5 && d.falseRate == 0.5 && d.missedRate == 0.5)
+    }
+
+    @Test func sha256KnownVectors() {
+        #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Data(String(repeating: "a", count: 1000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    @Test func constraintsAndParetoFront() throws {
+        let t = ReportTable(path: "t", columns: ["config_id", "p", "traces", "a", "b"],
+                            rows: [["0", "1", "3", "1", "5"], ["1", "2", "3", "2", "2"], ["2", "3", "3", "3", "3"], ["3", "4", "3", "", "1"]])
+        let r = Ranking(constraints: [try Constraint(parsing: "b<=4")], column: "a", maximize: false)
+        #expect(try r.rank(t).map { $0[0] } == ["1", "2", "3"])
+        #expect(try Ranking.paretoFront(t, rows: t.rows, columns: ["a", "b"]).map { $0[0] } == ["0", "1"])
+        #expect(throws: ToolError.self) { try Constraint(parsing: "a ~ 3") }
+    }
+}
