@@ -18,8 +18,11 @@ build: setup
 	$(SWIFT) build -c release
 
 demo: build
-	$(BIN) spring --frequency 1 --damping 0.5
-	$(BIN) traces stats Sources/SpringTune/Resources/Traces/default/*.csv
+	$(BIN) sweep --preset evernote --out $(DEMO_OUT)
+
+## Times the fixed workloads (default evernote sweep with charts; a 10,000-set sweep).
+bench: build
+	$(BIN) bench
 
 test: setup
 	$(SWIFT) build --build-tests

@@ -15,10 +15,10 @@ public enum Export {
         let table = try ReportTable(path: report)
         let metaFile = metaPath(forReport: report)
         guard let data = FileManager.default.contents(atPath: metaFile),
-              let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let presetInfo = meta["preset"] as? [String: Any], let presetFile = presetInfo["file"] as? String else {
+              let meta = try? JSONDecoder().decode(ReportMeta.self, from: data) else {
             throw ToolError(.noInput, "\(metaFile): missing or unreadable sidecar (export needs the report's meta.json)")
         }
+        let presetFile = meta.preset.file
         let loaded = try store.load(presetFile)
         let idColumn = try table.index(of: "config_id")
         let row: [String]
@@ -36,11 +36,7 @@ public enum Export {
         }
         var preset = loaded.preset
         var values = preset.parameterValues
-        if let base = presetInfo["values"] as? [String: Any] {
-            for (k, v) in base {
-                if let d = v as? Double { values[k] = .number(d) } else if let s = v as? String { values[k] = .text(s) }
-            }
-        }
+        for (k, v) in meta.preset.values { values[k] = v }
         for p in table.parameterColumns { values[p] = .number(table.number(row, try table.index(of: p))!) }
         let resolved: ParameterValues
         do {
@@ -53,15 +49,8 @@ public enum Export {
         params["frequency"] = nil
         params["damping"] = nil
         preset.params = params
-        if let axes = meta["axes"] as? [[String: Any]] {
-            preset.sweep = axes.compactMap { a in
-                guard let name = a["name"] as? String, let v = a["values"] as? [Double] else { return nil }
-                return SweepAxis(name: name, values: v)
-            }
-        }
-        if let files = meta["traces"] as? [[String: Any]] {
-            preset.traces = files.compactMap { $0["file"] as? String }.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        }
+        preset.sweep = meta.axes.map { SweepAxis(name: $0.name, values: $0.values) }
+        preset.traces = meta.traces.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path }
         let id = Int(row[idColumn]) ?? -1
         var metrics: [String: Double?] = [:]
         for m in table.metricColumns { metrics[m] = table.number(row, try table.index(of: m)) }
@@ -106,6 +95,16 @@ public enum Export {
             ])))
         }
         return .object(fields)
+    }
+
+    /// The parts of a `report.meta.json` that export reads back.
+    struct ReportMeta: Decodable {
+        struct PresetInfo: Decodable { var file: String; var values: [String: ParamValue] }
+        struct Axis: Decodable { var name: String; var values: [Double] }
+        struct TraceFile: Decodable { var file: String }
+        var preset: PresetInfo
+        var axes: [Axis]
+        var traces: [TraceFile]
     }
 
     /// Joins shard reports into the report one run would have written (same bytes).

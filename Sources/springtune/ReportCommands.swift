@@ -164,3 +164,34 @@ struct MergeCommand: ParsableCommand {
         }
     }
 }
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time fixed workloads: the default evernote sweep with charts, and a 10,000-set sweep.")
+    @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Repetitions per workload (the fastest counts).") var repetitions: Int = 3
+
+    func run() throws {
+        try reportingErrors {
+            let store = PresetStore()
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-bench-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            var standard = SweepJob(loaded: try store.load("evernote"), outputDirectory: "\(dir)/default")
+            standard.threads = threads
+            var large = SweepJob(loaded: try store.load("evernote"), outputDirectory: "\(dir)/large")
+            large.threads = threads
+            large.charts = false
+            large.vary = try ["boundaryResistance=4:20:10", "damping=0.4:1.3:25", "frequency=0.5:4:40:log"].map(SweepGrid.parseVary)
+            let results = [
+                try Benchmark.measure("evernote default sweep + charts", job: standard, repetitions: repetitions),
+                try Benchmark.measure("evernote 10,000 sets, no charts", job: large, repetitions: max(1, repetitions / 2)),
+            ]
+            print("threads \(threads), best of \(repetitions) (10k workload: best of \(max(1, repetitions / 2)))")
+            print(TextTable(header: ["workload", "sets", "seconds", "sets/s", "item-steps/s"], rows: results.map {
+                [$0.name, String($0.configs), String(format: "%.3f", $0.seconds), String(format: "%.0f", $0.setsPerSecond),
+                 String(format: "%.3g", $0.itemStepsPerSecond)]
+            }).rendered, terminator: "")
+        }
+    }
+}
