@@ -16,10 +16,47 @@ public protocol InteractionModel: Sendable {
 
     init(values: ParameterValues, scene: Scene) throws(PresetError)
 
+    /// The model's spring parameters for a canonical spring (a preset's `spring` block), by
+    /// the model's own names (`frequency`/`damping`, `snapFrequency`/`snapDamping`, `response`/`dampingRatio`).
+    static func springValues(_ spring: SpringParameters) -> [String: ParamValue]
+    /// The names `springValues` uses.
+    static var springParameterNames: [String] { get }
+    /// The canonical spring of resolved values.
+    static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters
+
     /// The values `prepare` depends on; parameter sets with equal keys share preparations.
     var preparationKey: [Double] { get }
     func prepare(_ trace: Trace) -> Prepared
     func run(_ prepared: Prepared, timeline: Bool) -> TraceRun
+}
+
+extension InteractionModel {
+    public static var springParameterNames: [String] { ["frequency", "damping"] }
+
+    public static func springValues(_ spring: SpringParameters) -> [String: ParamValue] {
+        ["frequency": .number(spring.frequency), "damping": .number(spring.damping)]
+    }
+
+    public static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters {
+        try values.spring()
+    }
+
+    /// A preset's parameters with its spring block under this model's names.
+    public static func values(from preset: Preset) -> [String: ParamValue] {
+        var all = preset.params
+        if let canonical = try? SpringParameters(frequency: preset.spring.frequency, damping: preset.spring.damping) {
+            all.merge(springValues(canonical)) { _, spring in spring }
+        }
+        return all
+    }
+
+    /// The engine a preset describes (its parameters resolved and checked, its scene).
+    public init(preset: Preset) throws(PresetError) {
+        guard preset.model == Self.modelName else {
+            throw PresetError(path: "model", message: "'\(preset.model)' is not \(Self.modelName)")
+        }
+        try self.init(values: ParameterValues.resolve(Self.values(from: preset), specs: Self.parameters), scene: preset.scene)
+    }
 }
 
 /// What one trace did under one parameter set.
@@ -70,19 +107,5 @@ public struct SettleTracker: Sendable {
         guard let lastOut else { return (0, false) }
         if lastOut >= lastFrame { return (nil, true) }
         return (Double(lastOut + 1 - r) / frameRate, false)
-    }
-}
-
-/// Overshoot bookkeeping of SPEC §7 for one displacement: sign at the release frame, largest
-/// excursion to the other side after it.
-public struct OvershootTracker: Sendable {
-    public var atRelease: Double
-    public var largest = 0.0
-
-    public init(atRelease: Double) { self.atRelease = atRelease }
-
-    public mutating func record(_ d: Double) {
-        let s: Double = atRelease > 0 ? 1 : (atRelease < 0 ? -1 : 0)
-        largest = max(largest, -s * d)
     }
 }

@@ -70,11 +70,11 @@ public struct ParameterSpec: Sendable {
         }
     }
 
-    /// The two spring parameters every model has.
-    public static func springSpecs(frequency: Double, damping: Double) -> [ParameterSpec] {
+    /// The two spring parameters of a model, by the model's names for them.
+    public static func springSpecs(frequency: Double, damping: Double, names: (String, String) = ("frequency", "damping")) -> [ParameterSpec] {
         [
-            .number("frequency", "Hz", frequency, "spring undamped natural frequency f", min: 0, inclusive: false),
-            .number("damping", "ratio", damping, "spring damping ratio ζ (1 = critical)", min: 0),
+            .number(names.0, "Hz", frequency, "spring undamped natural frequency f", min: 0, inclusive: false),
+            .number(names.1, "ratio", damping, "spring damping ratio ζ (1 = critical)", min: 0),
         ]
     }
 }
@@ -108,10 +108,10 @@ public struct ParameterValues: Hashable, Sendable {
         return ParameterValues(out)
     }
 
-    /// The spring (frequency, damping) of these values.
-    public func spring() throws(PresetError) -> SpringParameters {
+    /// The spring whose frequency (Hz) and damping ratio are the named values.
+    public func spring(frequency: String = "frequency", damping: String = "damping") throws(PresetError) -> SpringParameters {
         do {
-            return try SpringParameters(frequency: number("frequency"), damping: number("damping"))
+            return try SpringParameters(frequency: number(frequency), damping: number(damping))
         } catch {
             throw PresetError(path: "spring", message: error.description)
         }

@@ -53,14 +53,6 @@ public struct Preset: Sendable, Codable {
             throw PresetError(path: "", message: "not valid JSON: \(error.localizedDescription)")
         }
     }
-
-    /// Spring and model parameters merged into one set of named values (spring first).
-    public var parameterValues: [String: ParamValue] {
-        var all = params
-        all["frequency"] = .number(spring.frequency)
-        all["damping"] = .number(spring.damping)
-        return all
-    }
 }
 
 /// The preset's spring: canonical frequency f (Hz) and damping ratio ζ, or any input form of

@@ -35,19 +35,18 @@ public enum Export {
             row = best
         }
         var preset = loaded.preset
-        var values = preset.parameterValues
+        var values = loaded.kind.values(of: preset)
         for (k, v) in meta.preset.values { values[k] = v }
         for p in table.parameterColumns { values[p] = .number(table.number(row, try table.index(of: p))!) }
         let resolved: ParameterValues
         do {
             resolved = try ParameterValues.resolve(values, specs: loaded.kind.parameters)
-            preset.spring = SpringSpec(try resolved.spring())
+            preset.spring = SpringSpec(try loaded.kind.spring(resolved))
         } catch {
             throw ToolError(.dataError, "\(report): \(error.description)")
         }
         var params = resolved.values
-        params["frequency"] = nil
-        params["damping"] = nil
+        for name in loaded.kind.springParameterNames { params[name] = nil }
         preset.params = params
         preset.sweep = meta.axes.map { SweepAxis(name: $0.name, values: $0.values) }
         preset.traces = meta.traces.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path }

@@ -19,6 +19,12 @@ public enum ModelKind: String, CaseIterable, Sendable {
     }
 
     public var parameters: [ParameterSpec] { type.parameters }
+    /// A preset's parameter values, its spring block under the model's names.
+    public func values(of preset: Preset) -> [String: ParamValue] { type.values(from: preset) }
+    /// Names of the model's two spring parameters (they live in a preset's `spring` block).
+    public var springParameterNames: [String] { type.springParameterNames }
+    /// The canonical spring of resolved values.
+    public func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters { try type.spring(values) }
     public var metricNames: [String] { type.metricNames }
     /// For models that decide, the positive decision's name (`dismiss`, `create`), which names
     /// their rate columns; nil for models that do not decide.

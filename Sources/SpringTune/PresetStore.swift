@@ -65,7 +65,7 @@ public struct PresetStore: Sendable {
         do {
             let preset = try Preset.decode(data)
             let kind = try ModelKind(name: preset.model)
-            _ = try ParameterValues.resolve(preset.parameterValues, specs: kind.parameters)
+            _ = try ParameterValues.resolve(kind.values(of: preset), specs: kind.parameters)
             return Loaded(preset: preset, path: path, kind: kind)
         } catch let error as PresetError {
             throw ToolError(.dataError, "\(path): \(error.description)")

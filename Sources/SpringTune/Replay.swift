@@ -14,7 +14,7 @@ public enum Replay {
     /// Runs `trace` under the preset's values with `set` applied (swept axes are ignored: a
     /// replay is one parameter set).
     public static func run(_ loaded: PresetStore.Loaded, set: [String: ParamValue], trace: Trace) throws -> Outcome {
-        var values = loaded.preset.parameterValues
+        var values = loaded.kind.values(of: loaded.preset)
         for (k, v) in set { values[k] = v }
         func typed<M: InteractionModel>(_: M.Type) throws -> TraceRun {
             let model = try SweepRunner.model(M.self, values: values, scene: loaded.preset.scene)

@@ -40,7 +40,7 @@ public struct SweepGrid: Sendable {
             if let i = axes.firstIndex(where: { $0.name == axis.name }) { axes[i] = axis } else { axes.append(axis) }
         }
         axes.removeAll { set[$0.name] != nil }
-        var base = preset.parameterValues
+        var base = kind.values(of: preset)
         for (k, v) in set { base[k] = v }
         let known = Set(kind.parameters.map(\.name))
         for axis in axes where !known.contains(axis.name) {

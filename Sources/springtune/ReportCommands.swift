@@ -29,7 +29,7 @@ struct PresetsCommand: ParsableCommand {
             try reportingErrors {
                 let l = try PresetStore().load(name)
                 print("\(l.preset.name) (\(l.preset.model)) — \(l.path)\n\(l.preset.description)\n")
-                let values = l.preset.parameterValues
+                let values = l.kind.values(of: l.preset)
                 print(TextTable(header: ["parameter", "value", "unit", "meaning"], rows: l.kind.parameters.map { spec in
                     [spec.name, (values[spec.name] ?? spec.defaultValue).description, spec.unit, spec.summary]
                 }).rendered)
