@@ -4,6 +4,9 @@ import TraceIO
 /// The models springtune knows, by their preset name.
 public enum ModelKind: String, CaseIterable, Sendable {
     case flowLayout = "flow-layout"
+    case flickDismiss = "flick-dismiss"
+    case cardDismiss = "card-dismiss"
+    case pullToCreate = "pull-to-create"
 
     public init(name: String) throws {
         guard let kind = ModelKind(rawValue: name) else {
@@ -15,6 +18,9 @@ public enum ModelKind: String, CaseIterable, Sendable {
     var type: any InteractionModel.Type {
         switch self {
         case .flowLayout: FlowLayout.self
+        case .flickDismiss: FlickDismiss.self
+        case .cardDismiss: CardDismiss.self
+        case .pullToCreate: PullToCreate.self
         }
     }
 
@@ -31,6 +37,8 @@ public enum ModelKind: String, CaseIterable, Sendable {
     public var decisionWord: String? {
         switch self {
         case .flowLayout: nil
+        case .flickDismiss, .cardDismiss: "dismiss"
+        case .pullToCreate: "create"
         }
     }
 }
