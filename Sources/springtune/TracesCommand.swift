@@ -8,7 +8,7 @@ struct TracesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "traces",
         abstract: "Validate, summarise, import and synthesize touch traces.",
-        subcommands: [Validate.self, Stats.self, Import.self]
+        subcommands: [Validate.self, Stats.self, Import.self, Synthesize.self]
     )
 
     struct Validate: ParsableCommand {
@@ -88,12 +88,42 @@ struct TracesCommand: ParsableCommand {
             }
         }
     }
+
+    struct Synthesize: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Labelled synthetic traces from a minimum-jerk motion model with sensor noise (see README).")
+        @Option(help: "flick (throws, dismiss), drag (slow drags ending at rest, keep) or pull (downward pulls, create/cancel).")
+        var kind: Synthesizer.Kind
+        @Option(help: "Number of traces.") var count: Int
+        @Option(help: "Random seed (same seed, same bytes).") var seed: UInt64
+        @Option(help: "Label every trace with this intent instead of the kind's rule.") var intent: TraceIntent?
+        @Option(name: [.short, .customLong("output")], help: "Output CSV; '-synthetic' is added to the name when missing.") var output: String
+
+        func validate() throws {
+            guard count >= 1 else { throw ValidationError("--count must be >= 1") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                var url = URL(fileURLWithPath: output)
+                if !url.lastPathComponent.contains("synthetic") {
+                    let ext = url.pathExtension.isEmpty ? "csv" : url.pathExtension
+                    url = url.deletingPathExtension().appendingPathExtension("synthetic").appendingPathExtension(ext)
+                }
+                let traces = Synthesizer(kind: kind, seed: seed, intent: intent).traces(count: count)
+                try AtomicFile.write(TraceWriter.csv(traces, synthetic: true), to: url.path)
+                print("\(url.path): \(traces.count) synthetic \(kind.rawValue) traces (seed \(seed))")
+            }
+        }
+    }
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, csv }
 
 extension VelocityEstimator: ExpressibleByArgument {}
 extension TraceImporter.Format: ExpressibleByArgument {}
+extension Synthesizer.Kind: ExpressibleByArgument {}
+extension TraceIntent: ExpressibleByArgument {}
 
 /// Prints to stderr what a reader noticed besides the traces.
 func describe(_ report: TraceFileReport, file: String) {

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import SpringLayout
+@testable import SpringTune
+import TraceIO
+
+@Suite struct DecisionPresetTests {
+    @Test(arguments: [("tweetbot", "dismiss"), ("appstore", "dismiss"), ("clear", "create")])
+    func defaultGridDiscriminates(preset: String, word: String) throws {
+        let dir = Fixture.tempDir()
+        var job = SweepJob(loaded: try Fixture.store.load(preset), outputDirectory: dir)
+        job.charts = false
+        job.perTrace = true
+        let outcome = try job.run()
+        #expect((100...5000).contains(outcome.configs))
+        #expect(outcome.traces >= 30)
+        let table = outcome.table
+        let accuracy = try table.index(of: "\(word)_accuracy")
+        let values = table.rows.map { table.number($0, accuracy)! }
+        #expect(values.allSatisfy { (0...1).contains($0) })
+        #expect(Set(values).count > 1, "accuracy varies across the grid")
+        for column in ["false_\(word)_rate", "missed_\(word)_rate"] {
+            let i = try table.index(of: column)
+            #expect(table.rows.allSatisfy { (0...1).contains(table.number($0, i)!) })
+        }
+        // Both labels are present in the bundled set, and per-trace rows carry intent and decision.
+        let perTrace = try String(contentsOfFile: "\(dir)/per-trace.csv", encoding: .utf8)
+        let header = perTrace.prefix { $0 != "\n" }
+        #expect(header.contains(",trace,intent,decision,"))
+        let intents = Set(perTrace.split(separator: "\n").dropFirst().prefix(outcome.traces).map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { String($0[table.parameterColumns.count + 2]) })
+        #expect(intents.count == 2)
+    }
+
+    @Test func replaySummaryHasDecisionAndDecisionTime() throws {
+        let loaded = try Fixture.store.load("appstore")
+        let trace = try TraceReader().read(path: PresetStore.traceFiles(for: loaded)[0]).traces[0]
+        let outcome = try Replay.run(loaded, set: [:], trace: trace)
+        let text = outcome.summary.rendered()
+        #expect(text.contains("\"decision\": \"dismiss\"") || text.contains("\"decision\": \"keep\""))
+        #expect(text.contains("\"decision_time\": "))
+        #expect(outcome.timeline.hasPrefix("t,item,y,anchor,velocity\n"))
+    }
+}
+
+@Suite struct SynthesizerTests {
+    @Test func sameSeedSameBytes() {
+        for kind in Synthesizer.Kind.allCases {
+            let a = TraceWriter.csv(Synthesizer(kind: kind, seed: 42).traces(count: 5), synthetic: true)
+            #expect(a == TraceWriter.csv(Synthesizer(kind: kind, seed: 42).traces(count: 5), synthetic: true))
+            #expect(a != TraceWriter.csv(Synthesizer(kind: kind, seed: 43).traces(count: 5), synthetic: true))
+        }
+    }
+
+    @Test func minimumJerkProfile() {
+        #expect(Synthesizer.minimumJerk(0) == 0 && Synthesizer.minimumJerk(1) == 1 && Synthesizer.minimumJerk(0.5) == 0.5)
+    }
+
+    @Test func tracesAreValidLabelledAndOfTheirKind() throws {
+        let flicks = Synthesizer(kind: .flick, seed: 1).traces(count: 30)
+        let drags = Synthesizer(kind: .drag, seed: 2).traces(count: 30)
+        let pulls = Synthesizer(kind: .pull, seed: 3).traces(count: 60)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("s-\(UUID().uuidString).synthetic.csv").path
+        try AtomicFile.write(TraceWriter.csv(flicks + drags + pulls, synthetic: true), to: path)
+        let (back, report) = try TraceReader().read(path: path)
+        #expect(back.count == 120 && report.unknownColumns.isEmpty)
+        // Throws are released fast; drags end at rest (lift after a hold: velocity 0).
+        #expect(flicks.allSatisfy { $0.intent == .dismiss && VelocityEstimator.lsq2.releaseVelocity(of: $0).magnitude > 500 })
+        #expect(drags.allSatisfy { $0.intent == .keep && VelocityEstimator.lsq2.releaseVelocity(of: $0).magnitude < 50 })
+        #expect(Set(pulls.map(\.intent)) == [.create, .cancel])
+        let rates = flicks.map { Double($0.samples.count - 2) / ($0.samples[$0.samples.count - 2].t) }
+        #expect(rates.allSatisfy { $0 > 50 && $0 < 270 })
+    }
+}
