@@ -1,12 +1,15 @@
 # springtune: `make demo` sets up and runs the main job on the bundled defaults;
 # `make test` sets up and runs the whole suite. Both install what is missing first.
 SWIFT ?= swift
+PYTHON ?= python3
 BIN := .build/release/springtune
+DEBUG_BIN := $(CURDIR)/.build/debug/springtune
 APT_PACKAGES := libcsv-dev gnuplot-nox
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
+VENV := .venv
 
-.PHONY: setup build demo test bench clean
+.PHONY: setup build demo test notebooks strip-notebooks bench clean
 
 ## Install the system packages springtune needs (Debian/Ubuntu), only when missing.
 setup:
@@ -20,13 +23,31 @@ build: setup
 demo: build
 	$(BIN) sweep --preset evernote --out $(DEMO_OUT)
 
+## Swift suites, command-line checks (incl. a separate package decoding an export), notebooks.
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	SPRINGTUNE=$(DEBUG_BIN) Tests/cli/run.sh
+	$(MAKE) notebooks SPRINGTUNE_BIN=$(DEBUG_BIN)
+
+## The notebooks' project-local Python environment (nbclient, pandas, matplotlib from PyPI).
+$(VENV)/.installed: Notebooks/requirements.txt
+	$(PYTHON) -m venv $(VENV) || { $(SUDO) apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV); }
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r Notebooks/requirements.txt
+	touch $@
+
+## Executes every notebook (they must be stripped of outputs and draw at least one chart).
+SPRINGTUNE_BIN ?= $(CURDIR)/$(BIN)
+notebooks: $(VENV)/.installed
+	@test -x $(SPRINGTUNE_BIN) || $(MAKE) build
+	SPRINGTUNE=$(SPRINGTUNE_BIN) $(VENV)/bin/python Notebooks/run.py
+
+strip-notebooks: $(VENV)/.installed
+	$(VENV)/bin/python Notebooks/strip.py
+
 ## Times the fixed workloads (default evernote sweep with charts; a 10,000-set sweep).
 bench: build
 	$(BIN) bench
 
-test: setup
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-
 clean:
-	rm -rf .build out
+	rm -rf .build out $(VENV) Examples/PresetConsumer/.build

@@ -13,6 +13,7 @@ import sys
 from collections import OrderedDict
 
 REST_SPEED = 150.0   # pt/s over the last 50 ms: the finger had stopped
+SLOW_PEAK = 1000.0   # pt/s: a drag that never went faster (over any 50 ms) is a slow drag
 MIN_PATH = 20.0      # pt: shorter touches are taps, not drags
 ROW = 60.0           # pt: the Clear row height
 
@@ -37,6 +38,19 @@ def lift_speed(s):
     ref = older[-1] if older else p[0]
     dt = last[0] - ref[0]
     return 0.0 if dt <= 0 else math.hypot(last[1] - ref[1], last[2] - ref[2]) / dt
+
+
+def peak_speed(s):
+    """Largest speed (pt/s) over any span of at least 50 ms between position samples."""
+    p = positions(s)
+    best, j = 0.0, 0
+    for i, b in enumerate(p):
+        while j + 1 < i and b[0] - p[j + 1][0] >= 0.05:
+            j += 1
+        a = p[j]
+        if b[0] - a[0] >= 0.05:
+            best = max(best, math.hypot(b[1] - a[1], b[2] - a[2]) / (b[0] - a[0]))
+    return best
 
 
 def path_length(s):
@@ -90,7 +104,8 @@ def main():
     drags = OrderedDict()
     for p in drag_paths:
         drags.update(read(p))
-    rest = [(k, s) for k, s in drags.items() if lift_speed(s) < REST_SPEED and path_length(s) >= MIN_PATH]
+    rest = [(k, s) for k, s in drags.items()
+            if path_length(s) >= MIN_PATH and (lift_speed(s) < REST_SPEED or peak_speed(s) < SLOW_PEAK)]
     vertical_rest = [(k, s) for k, s in rest if abs(net(s)[1]) >= abs(net(s)[0])]
     horizontal_rest = [(k, s) for k, s in rest if abs(net(s)[1]) < abs(net(s)[0])]
 

@@ -195,3 +195,49 @@ struct BenchCommand: ParsableCommand {
         }
     }
 }
+
+struct PickCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "Keep the parameter sets meeting every constraint, rank them, optionally reduce to a Pareto front.",
+        discussion: "Example: springtune pick out/tweetbot/report.csv --where 'false_dismiss_rate<=0.05' --maximize dismiss_accuracy --pareto false_dismiss_rate,missed_dismiss_rate")
+    @Argument(help: "Report CSV.") var report: String
+    @Option(name: .customLong("where"), help: "Constraint COLUMN<=VALUE (also >=, <, >, ==); repeat for more.") var constraints: [String] = []
+    @Option(help: "Column to minimise.") var minimize: String?
+    @Option(help: "Column to maximise.") var maximize: String?
+    @Option(help: "Comma-separated columns: keep only the non-dominated sets (accuracies higher is better, others lower).") var pareto: String?
+    @Option(help: "Rows to print (table format).") var top: Int = 10
+    @Option(help: "table, or csv: the kept rows with the report's columns, best first.") var format: OutputFormat = .table
+
+    func validate() throws {
+        guard (minimize != nil) != (maximize != nil) else { throw ValidationError("give exactly one of --minimize and --maximize") }
+        guard top >= 1 else { throw ValidationError("--top must be >= 1") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let table = try ReportTable(path: report)
+            let ranking = Ranking(constraints: try constraints.map(Constraint.init(parsing:)), column: maximize ?? minimize!, maximize: maximize != nil)
+            var rows = try ranking.rank(table)
+            if let pareto {
+                let columns = pareto.split(separator: ",").map(String.init)
+                let front = try Ranking.paretoFront(table, rows: rows, columns: columns,
+                                                    maximize: Set(columns.filter(Comparison.higherIsBetter)))
+                let keep = Set(front.map { $0[0] })
+                rows = rows.filter { keep.contains($0[0]) }
+            }
+            switch format {
+            case .csv:
+                print(table.csv(rows: rows), terminator: "")
+            case .table:
+                print("\(rows.count) of \(table.rows.count) parameter sets kept (\(ranking.summary)\(pareto.map { "; Pareto front on \($0)" } ?? ""))")
+                let shown = ["config_id"] + table.parameterColumns + [ranking.column]
+                    + (ranking.constraints.map(\.column) + (pareto?.split(separator: ",").map(String.init) ?? [])).filter { $0 != ranking.column }
+                var seen = Set<String>()
+                let idx = try shown.filter { seen.insert($0).inserted }.map { try table.index(of: $0) }
+                print(TextTable(header: idx.map { table.columns[$0] }, rows: rows.prefix(top).map { r in idx.map { shortNumber(r[$0]) } }).rendered,
+                      terminator: "")
+            }
+        }
+    }
+}

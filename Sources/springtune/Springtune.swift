@@ -9,7 +9,7 @@ struct Springtune: ParsableCommand {
         commandName: "springtune",
         abstract: "Tune spring-driven touch interactions by replaying real touch traces through exact models.",
         version: SpringTuneVersion.current,
-        subcommands: [SweepCommand.self, CompareCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self,
+        subcommands: [SweepCommand.self, PickCommand.self, CompareCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self,
                       MergeCommand.self, BenchCommand.self, SpringCommand.self, TracesCommand.self, PresetsCommand.self]
     )
 }

@@ -1,0 +1,12 @@
+// swift-tools-version: 6.1
+// A separate package that uses springtune's SpringLayout library the way an app does:
+// decode a preset (bundled or exported) with a plain JSONDecoder and build its engine.
+import PackageDescription
+
+let package = Package(
+    name: "PresetConsumer",
+    dependencies: [.package(name: "springtune", path: "../..")],
+    targets: [
+        .executableTarget(name: "preset-consumer", dependencies: [.product(name: "SpringLayout", package: "springtune")]),
+    ]
+)

@@ -1,0 +1,29 @@
+import Foundation
+import SpringLayout
+
+// Usage: preset-consumer PRESET.json — prints the preset's name and model, and the engine's spring.
+guard CommandLine.arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: preset-consumer PRESET.json\n".utf8))
+    exit(64)
+}
+do {
+    let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
+    let preset = try JSONDecoder().decode(Preset.self, from: data)
+    print("name: \(preset.name)")
+    print("model: \(preset.model)")
+    switch preset.model {
+    case FlowLayout.modelName:
+        let layout = try FlowLayout(preset: preset)
+        print("spring: \(layout.spring.frequency) Hz, damping \(layout.spring.damping); rows: \(layout.itemCount)")
+    case FlickDismiss.modelName:
+        print("snap spring: \(try FlickDismiss(preset: preset).snap.frequency) Hz")
+    default:
+        break
+    }
+} catch let error as DecodingError {
+    FileHandle.standardError.write(Data("preset-consumer: \(PresetError(error))\n".utf8))
+    exit(65)
+} catch {
+    FileHandle.standardError.write(Data("preset-consumer: \(error)\n".utf8))
+    exit(65)
+}

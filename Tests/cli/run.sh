@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# End-to-end checks of the command line (run by `make test` after the Swift suites):
+# exit codes and error lines on bad input, pick's CSV, export consumed by a separate package.
+set -uo pipefail
+bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+fails=0
+check() { # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
+}
+
+# SPEC §2 check case through the CLI contract.
+ratio=$("$bin" spring --frequency 1 --damping 0.5 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["overshoot_ratio"])')
+check "spring overshoot_ratio 0.163034 (got $ratio)" python3 -c "import sys; sys.exit(abs($ratio - 0.163034) > 1e-6)"
+
+# Bad inputs: exit 65, one line naming file:line.
+bad() { # bad NAME EXPECTED_LINE CONTENT
+  printf '%b' "$3" > "$work/$1.csv"
+  local err; err=$("$bin" traces validate "$work/$1.csv" 2>&1 >/dev/null); local rc=$?
+  check "$1: exit 65 at line $2 ($err)" test "$rc" = 65 -a "$(echo "$err" | wc -l)" = 1
+  check "$1: names $1.csv:$2:" grep -q "$1.csv:$2:" <<<"$err"
+}
+h='trace,t,x,y,phase\n'
+bad nan 3 "${h}a,0,1,2,began\na,0.01,nan,2,moved\na,0.02,1,2,ended\n"
+bad backwards 4 "${h}a,0,1,2,began\na,0.01,1,2,moved\na,0.005,1,2,ended\n"
+bad quote 3 "${h}a,0,1,2,began\n\"a,0.01,1,2,ended\n"
+bad column 1 'trace,t,x,phase\na,0,1,began\n'
+bad notbegan 2 "${h}a,0,1,2,moved\na,0.01,1,2,ended\n"
+"$bin" traces validate "$work/missing.csv" >/dev/null 2>&1; check "missing file: exit 66" test $? = 66
+
+# pick --format csv: meets its constraints and is sorted best first.
+"$bin" sweep --preset evernote --vary damping=0.5,0.8,1.1 --vary frequency=0.7,1.5,3 --no-charts --out "$work/ev" >/dev/null
+"$bin" pick "$work/ev/report.csv" --where 'overshoot_pt_p95<=4' --where 'peak_stretch_pt_p95>=1' --minimize settle_time_p95 --format csv > "$work/pick.csv"
+check "pick csv meets constraints, best first" python3 - "$work/pick.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows, "no rows kept"
+assert all(float(r["overshoot_pt_p95"]) <= 4 and float(r["peak_stretch_pt_p95"]) >= 1 for r in rows)
+s = [float(r["settle_time_p95"]) for r in rows]
+assert s == sorted(s)
+PY
+
+# export --best, then a separate package decodes it with JSONDecoder and reads name and model.
+"$bin" export "$work/ev/report.csv" --best -o "$work/best.json" >/dev/null
+out=$(swift run --package-path Examples/PresetConsumer -c debug preset-consumer "$work/best.json" 2>/dev/null)
+check "separate package decodes the export ($(echo $out | tr '\n' ' '))" grep -q "model: flow-layout" <<<"$out"
+check "…and its name" grep -q "name: evernote" <<<"$out"
+"$bin" sweep --preset "$work/best.json" --no-charts --out "$work/again" >/dev/null
+check "exported preset sweeps again" test -s "$work/again/report.csv"
+
+echo "$fails failed"
+exit $((fails > 0))
