@@ -66,7 +66,8 @@ public struct CardDismiss: InteractionModel {
     }
 
     public var preparationKey: [Double] { [] }
-    public func prepare(_ trace: Trace) -> TraceFrames { TraceFrames(trace: trace, scene: scene) }
+
+    public func prepare(_ trace: Trace) -> Trace { trace }
 
     var screen: Rect { Rect(x: 0, y: 0, width: scene.width, height: scene.height) }
 
@@ -77,36 +78,94 @@ public struct CardDismiss: InteractionModel {
         return Rect(x: (scene.width - w) / 2, y: (scene.height - h) / 2, width: w, height: h)
     }
 
-    public func run(_ prep: TraceFrames, timeline: Bool) -> TraceRun {
-        let s = prep.trace.samples, clock = prep.clock, r = clock.releaseFrame
-        let edgePan = s[0].x <= edgeWidth
-        func progress(_ k: Int) -> Double {
-            let p = prep.input(k)
-            return max(0, edgePan ? p.x - s[0].x : p.y - s[0].y) / dismissDistance
-        }
+    public func run(_ trace: Trace, timeline: Bool) -> TraceRun {
+        var feed = TraceFeed(trace: trace, scene: scene)
+        let clock = feed.clock
+        var engine = CardDismissEngine(model: self)
+        var metrics: SpringMetrics?
         var rows: [TimelineRow] = []
-        func emit(_ k: Int, _ f: Rect, _ target: Rect, _ du: Double, _ start: Rect) {
-            guard timeline else { return }
-            rows.append(TimelineRow(t: clock.time(k) - clock.t0, item: 0, y: f.y, anchor: target.y, velocity: du * (target.y - start.y)))
-            rows.append(TimelineRow(t: clock.time(k) - clock.t0, item: 1, y: f.height, anchor: target.height, velocity: du * (target.height - start.height)))
+        var k = 0, last = clock.lastFrame
+        while k <= last {
+            feed.samples(upTo: k).forEach { engine.add($0) }
+            let f = engine.frame(at: clock.time(k))
+            if engine.decisionTime != nil, metrics == nil {
+                // The run lasts `tail` after the decision frame; the rest of the trace is ignored.
+                last = k + scene.tailFrames
+                metrics = SpringMetrics(tolerance: scene.tolerance, from: k)
+            }
+            if timeline {
+                let t = clock.time(k) - clock.t0
+                rows.append(TimelineRow(t: t, item: 0, y: f.frame.y, anchor: f.target.y, velocity: f.velocity.y))
+                rows.append(TimelineRow(t: t, item: 1, y: f.frame.height, anchor: f.target.height, velocity: f.velocity.height))
+            }
+            metrics?.record(frame: k, displacement: engine.displacement, distance: abs(engine.displacement))
+            k += 1
         }
-        // The decision: the first frame past commitProgress, else a flick at release.
-        var decisionFrame = r, dismiss = false
-        for k in 0...r {
-            if progress(k) >= commitProgress { decisionFrame = k; dismiss = true; break }
-            if k < r { emit(k, frame(progress: progress(k)), frame(progress: progress(k)), 0, frame(progress: progress(k))) }
+        let m = metrics!.result(lastFrame: last, frameRate: clock.frameRate)
+        return TraceRun(metrics: [m.overshootPt, m.overshootRatio, m.settleTime, engine.decisionTime! - clock.t0],
+                        unsettled: m.unsettled, decision: engine.decision, timeline: rows)
+    }
+}
+
+/// The per-frame engine of ``CardDismiss`` an app drives: add touch samples as they arrive, ask
+/// for the card's frame at each display frame. The decision comes at the first frame past
+/// `commitProgress`, else at the frame that first sees the lift row.
+public struct CardDismissEngine: Sendable {
+    public let model: CardDismiss
+    public private(set) var input = TouchInput()
+    public private(set) var decision: TraceIntent?
+    /// Time of the decision frame.
+    public private(set) var decisionTime: Double?
+    /// SPEC §7 displacement of the card spring: (u − 1)·L (0 before the decision).
+    public private(set) var displacement = 0.0
+    private var start = Rect(x: 0, y: 0, width: 0, height: 0), target = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var travel = 0.0, lastTime = 0.0
+    private var spring: SpringAxes?
+
+    public init(model: CardDismiss) { self.model = model }
+
+    public mutating func add(_ sample: TouchSample) { input.add(sample) }
+
+    /// True when the touch began within `edgeWidth` of the left edge (an edge pan).
+    public var isEdgePan: Bool { (input.first?.x ?? .infinity) <= model.edgeWidth }
+
+    /// Gesture progress p of the latest sample.
+    public var progress: Double {
+        guard let first = input.first, let latest = input.latest else { return 0 }
+        return max(0, isEdgePan ? latest.x - first.x : latest.y - first.y) / model.dismissDistance
+    }
+
+    /// Release velocity along the gesture's axis (pt/s).
+    var flickSpeed: Double {
+        let v = input.releaseVelocity(model.scene.estimator)
+        return isEdgePan ? v.x : v.y
+    }
+
+    /// The card's frame, where it is heading, and the frame's rate of change, at time t.
+    public mutating func frame(at t: Double) -> (frame: Rect, target: Rect, velocity: Rect) {
+        if decision == nil {
+            let p = progress
+            let committed = p >= model.commitProgress
+            guard committed || input.isLifted else {
+                let f = model.frame(progress: p)
+                return (f, f, Rect(x: 0, y: 0, width: 0, height: 0))
+            }
+            decision = committed || flickSpeed >= model.flickVelocity ? .dismiss : .keep
+            decisionTime = t
+            start = model.frame(progress: p)
+            target = decision == .dismiss ? model.cardFrame : model.screen
+            travel = zip(start.edges, target.edges).map { abs($1 - $0) }.max() ?? 0
+            spring = SpringAxes(spring: model.spring, x: SIMD2(-1, 0), v: .zero)
+            lastTime = t
         }
-        if !dismiss {
-            let v = edgePan ? prep.velocity.x : prep.velocity.y
-            dismiss = v >= flickVelocity
-        }
-        let start = frame(progress: progress(decisionFrame))
-        let target = dismiss ? cardFrame : screen
-        let travel = zip(start.edges, target.edges).map { abs($1 - $0) }.max() ?? 0
-        let m = DecisionSpring(spring: spring, clock: clock, from: decisionFrame, last: decisionFrame + scene.tailFrames, tolerance: scene.tolerance)
-            .run(x0: SIMD2(-1, 0), v0: .zero, displacement: { $0.x * travel }, distance: { abs($0.x * travel) },
-                 visit: { k, x, v in emit(k, Rect.lerp(start, target, 1 + x.x), target, v.x, start) })
-        return TraceRun(metrics: [m.overshootPt, m.overshootRatio, m.settleTime, Double(decisionFrame) / clock.frameRate],
-                        unsettled: m.unsettled, decision: dismiss ? .dismiss : .keep, timeline: rows)
+        var s = spring!
+        s.advance(by: t - lastTime)
+        spring = s
+        lastTime = t
+        displacement = s.x.x * travel
+        let du = s.v.x
+        let rate = Rect(x: du * (target.x - start.x), y: du * (target.y - start.y),
+                        width: du * (target.width - start.width), height: du * (target.height - start.height))
+        return (Rect.lerp(start, target, 1 + s.x.x), target, rate)
     }
 }

@@ -45,7 +45,7 @@ public struct FlickDismiss: InteractionModel {
 
     public var preparationKey: [Double] { [] }
 
-    public func prepare(_ trace: Trace) -> TraceFrames { TraceFrames(trace: trace, scene: scene) }
+    public func prepare(_ trace: Trace) -> Trace { trace }
 
     /// The decision rule, on displacement D and release velocity v (pt, pt/s).
     public func dismisses(displacement d: SIMD2<Double>, velocity v: SIMD2<Double>) -> Bool {
@@ -54,41 +54,96 @@ public struct FlickDismiss: InteractionModel {
         return dl > distanceThreshold && vl >= flickVelocity && angle <= maxFlickAngle
     }
 
-    public func run(_ prep: TraceFrames, timeline: Bool) -> TraceRun {
-        let s = prep.trace.samples, clock = prep.clock, r = clock.releaseFrame
-        let center = SIMD2(scene.width / 2, scene.height / 2)
-        let touch0 = SIMD2(s[0].x, s[0].y)
+    public func run(_ trace: Trace, timeline: Bool) -> TraceRun {
+        var feed = TraceFeed(trace: trace, scene: scene)
+        let clock = feed.clock, r = clock.releaseFrame
+        var engine = FlickDismissEngine(model: self)
+        var metrics = SpringMetrics(tolerance: scene.tolerance, from: r)
+        var exit: Double?
         var rows: [TimelineRow] = []
-        func emit(_ k: Int, _ c: SIMD2<Double>, _ v: SIMD2<Double>) {
-            guard timeline else { return }
-            let t = clock.time(k) - clock.t0
-            rows.append(TimelineRow(t: t, item: 0, y: c.y, anchor: center.y, velocity: v.y))
-            rows.append(TimelineRow(t: t, item: 1, y: c.x, anchor: center.x, velocity: v.x))
-        }
-        for k in 0..<r { emit(k, center + SIMD2(prep.input(k).x, prep.input(k).y) - touch0, .zero) }
-        let lift = prep.input(r)
-        let d = SIMD2(lift.x, lift.y) - touch0
-        let v = SIMD2(prep.velocity.x, prep.velocity.y)
-        if dismisses(displacement: d, velocity: v) {
-            let vHat = v / (v * v).sum().squareRoot()
-            var exit: Double?
-            for k in r...clock.lastFrame {
-                let tau = clock.time(k) - clock.time(r)
-                let c = center + d + velocityScale * v * tau + 0.5 * gravity * 1000 * vHat * tau * tau
-                emit(k, c, velocityScale * v + gravity * 1000 * vHat * tau)
-                let half = cardSize / 2
-                if c.x + half.x < 0 || c.x - half.x > scene.width || c.y + half.y < 0 || c.y - half.y > scene.height {
-                    exit = tau
-                    break
-                }
+        var k = 0
+        while k <= clock.lastFrame {
+            feed.samples(upTo: k).forEach { engine.add($0) }
+            let frame = engine.frame(at: clock.time(k))
+            if timeline {
+                let t = clock.time(k) - clock.t0
+                rows.append(TimelineRow(t: t, item: 0, y: frame.center.y, anchor: engine.restCenter.y, velocity: frame.velocity.y))
+                rows.append(TimelineRow(t: t, item: 1, y: frame.center.x, anchor: engine.restCenter.x, velocity: frame.velocity.x))
             }
+            if k >= r, engine.decision == .keep {
+                let d = frame.center - engine.restCenter
+                metrics.record(frame: k, displacement: (d * engine.throwAxis).sum(), distance: (d * d).sum().squareRoot())
+            }
+            if k >= r, engine.decision == .dismiss, !engine.isOnScreen(frame.center) {
+                exit = clock.time(k) - clock.time(r)
+                break
+            }
+            k += 1
+        }
+        guard engine.decision == .keep else {
             return TraceRun(metrics: [nil, nil, nil, exit], unsettled: false, decision: .dismiss, timeline: rows)
         }
-        let dl = (d * d).sum().squareRoot()
-        let axis = dl > 0 ? d / dl : .zero
-        let m = DecisionSpring(spring: snap, clock: clock, from: r, last: clock.lastFrame, tolerance: scene.tolerance)
-            .run(x0: d, v0: v, displacement: { ($0 * axis).sum() }, distance: { ($0 * $0).sum().squareRoot() },
-                 visit: { k, x, vel in emit(k, center + x, vel) })
+        let m = metrics.result(lastFrame: clock.lastFrame, frameRate: clock.frameRate)
         return TraceRun(metrics: [m.overshootPt, m.overshootRatio, m.settleTime, nil], unsettled: m.unsettled, decision: .keep, timeline: rows)
+    }
+}
+
+/// The per-frame engine of ``FlickDismiss`` an app drives: add touch samples as they arrive,
+/// ask for the card at each display frame. The frame that first sees the lift row decides.
+public struct FlickDismissEngine: Sendable {
+    public let model: FlickDismiss
+    public private(set) var input = TouchInput()
+    /// `dismiss` or `keep`, from the release frame on.
+    public private(set) var decision: TraceIntent?
+    /// The card's resting centre C₀ (the screen's centre).
+    public var restCenter: SIMD2<Double> { SIMD2(model.scene.width / 2, model.scene.height / 2) }
+    /// D/|D| at release (zero when D = 0): the direction overshoot is measured along.
+    public private(set) var throwAxis = SIMD2<Double>.zero
+    private var releaseTime = 0.0, lastTime = 0.0
+    private var displacement = SIMD2<Double>.zero, velocity = SIMD2<Double>.zero
+    private var snap: SpringAxes?
+
+    public init(model: FlickDismiss) { self.model = model }
+
+    public mutating func add(_ sample: TouchSample) { input.add(sample) }
+
+    /// The card's centre and velocity at time t (frames in increasing time).
+    public mutating func frame(at t: Double) -> (center: SIMD2<Double>, velocity: SIMD2<Double>) {
+        guard let first = input.first, let latest = input.latest else { return (restCenter, .zero) }
+        let offset = SIMD2(latest.x - first.x, latest.y - first.y)
+        if !input.isLifted { return (restCenter + offset, .zero) }
+        if decision == nil {
+            let v = input.releaseVelocity(model.scene.estimator)
+            displacement = offset
+            velocity = SIMD2(v.x, v.y)
+            let length = (offset * offset).sum().squareRoot()
+            throwAxis = length > 0 ? offset / length : .zero
+            releaseTime = t
+            if model.dismisses(displacement: offset, velocity: velocity) {
+                decision = .dismiss
+            } else {
+                decision = .keep
+                snap = SpringAxes(spring: model.snap, x: offset, v: velocity)
+            }
+            lastTime = t
+        }
+        if var spring = snap {
+            spring.advance(by: t - lastTime)
+            snap = spring
+            lastTime = t
+            return (restCenter + spring.x, spring.v)
+        }
+        // Thrown: C₀ + D + velocityScale·v·τ + ½·gravity·1000·v̂·τ².
+        let tau = t - releaseTime
+        let vHat = velocity / (velocity * velocity).sum().squareRoot()
+        let g = model.gravity * 1000
+        return (restCenter + displacement + model.velocityScale * velocity * tau + 0.5 * g * vHat * tau * tau,
+                model.velocityScale * velocity + g * vHat * tau)
+    }
+
+    /// True while the card's rectangle meets the screen's.
+    public func isOnScreen(_ center: SIMD2<Double>) -> Bool {
+        let half = model.cardSize / 2
+        return !(center.x + half.x < 0 || center.x - half.x > model.scene.width || center.y + half.y < 0 || center.y - half.y > model.scene.height)
     }
 }

@@ -41,31 +41,71 @@ public struct PullToCreate: InteractionModel {
     }
 
     public var preparationKey: [Double] { [] }
-    public func prepare(_ trace: Trace) -> TraceFrames { TraceFrames(trace: trace, scene: scene) }
+
+    public func prepare(_ trace: Trace) -> Trace { trace }
 
     /// The decision on the pull P (pt) at release.
     public func creates(pull: Double) -> Bool { min(max(0, pull), rowHeight) / rowHeight >= commitFraction }
 
-    public func run(_ prep: TraceFrames, timeline: Bool) -> TraceRun {
-        let s = prep.trace.samples, clock = prep.clock, r = clock.releaseFrame
+    public func run(_ trace: Trace, timeline: Bool) -> TraceRun {
+        var feed = TraceFeed(trace: trace, scene: scene)
+        let clock = feed.clock, r = clock.releaseFrame
+        var engine = PullToCreateEngine(model: self)
+        var metrics = SpringMetrics(tolerance: scene.tolerance, from: r)
         var rows: [TimelineRow] = []
-        func emit(_ k: Int, _ h: Double, _ target: Double, _ v: Double) {
-            guard timeline else { return }
-            let t = clock.time(k) - clock.t0
-            rows.append(TimelineRow(t: t, item: 0, y: h, anchor: target, velocity: v))
-            rows.append(TimelineRow(t: t, item: 1, y: Fold(height: h, rowHeight: rowHeight).depth,
-                                    anchor: Fold(height: target, rowHeight: rowHeight).depth, velocity: 0))
+        for k in 0...clock.lastFrame {
+            feed.samples(upTo: k).forEach { engine.add($0) }
+            let row = engine.frame(at: clock.time(k))
+            if timeline {
+                let t = clock.time(k) - clock.t0
+                rows.append(TimelineRow(t: t, item: 0, y: row.height, anchor: row.target, velocity: row.velocity))
+                rows.append(TimelineRow(t: t, item: 1, y: row.fold.depth, anchor: Fold(height: row.target, rowHeight: rowHeight).depth, velocity: 0))
+            }
+            if k >= r { metrics.record(frame: k, displacement: row.height - row.target, distance: abs(row.height - row.target)) }
         }
-        func pull(_ k: Int) -> Double { max(0, prep.input(k).y - s[0].y) }
-        for k in 0..<r { emit(k, min(pull(k), rowHeight), min(pull(k), rowHeight), 0) }
-        let p = pull(r), h = min(p, rowHeight)
-        let create = creates(pull: p)
-        let target = create ? rowHeight : 0
-        let v0 = p < rowHeight ? prep.velocity.y : 0
-        let m = DecisionSpring(spring: spring, clock: clock, from: r, last: clock.lastFrame, tolerance: scene.tolerance)
-            .run(x0: SIMD2(h - target, 0), v0: SIMD2(v0, 0), displacement: { $0.x }, distance: { abs($0.x) },
-                 visit: { k, x, v in emit(k, target + x.x, target, v.x) })
+        let m = metrics.result(lastFrame: clock.lastFrame, frameRate: clock.frameRate)
         return TraceRun(metrics: [m.overshootPt, m.overshootRatio, m.settleTime], unsettled: m.unsettled,
-                        decision: create ? .create : .cancel, timeline: rows)
+                        decision: engine.decision, timeline: rows)
+    }
+}
+
+/// The per-frame engine of ``PullToCreate`` an app drives: add touch samples as they arrive,
+/// ask for the new row's height and fold at each display frame. The frame that first sees the
+/// lift row decides.
+public struct PullToCreateEngine: Sendable {
+    public let model: PullToCreate
+    public private(set) var input = TouchInput()
+    /// `create` or `cancel`, from the release frame on.
+    public private(set) var decision: TraceIntent?
+    private var spring: SpringAxes?
+    private var target = 0.0, lastTime = 0.0
+
+    public init(model: PullToCreate) { self.model = model }
+
+    public mutating func add(_ sample: TouchSample) { input.add(sample) }
+
+    /// Pull P = max(0, y − y₀) of the latest sample.
+    public var pull: Double {
+        guard let first = input.first, let latest = input.latest else { return 0 }
+        return max(0, latest.y - first.y)
+    }
+
+    /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.
+    public mutating func frame(at t: Double) -> (height: Double, target: Double, velocity: Double, fold: Fold) {
+        let h = min(pull, model.rowHeight)
+        if !input.isLifted { return (h, h, 0, Fold(height: h, rowHeight: model.rowHeight)) }
+        if decision == nil {
+            decision = model.creates(pull: pull) ? .create : .cancel
+            target = decision == .create ? model.rowHeight : 0
+            let v0 = pull < model.rowHeight ? input.releaseVelocity(model.scene.estimator).y : 0
+            spring = SpringAxes(spring: model.spring, x: SIMD2(h - target, 0), v: SIMD2(v0, 0))
+            lastTime = t
+        }
+        var s = spring!
+        s.advance(by: t - lastTime)
+        spring = s
+        lastTime = t
+        let height = target + s.x.x
+        return (height, target, s.v.x, Fold(height: height, rowHeight: model.rowHeight))
     }
 }

@@ -73,21 +73,3 @@ public struct FrameClock: Sendable {
     }
 }
 
-/// A trace on its frame clock: the input sample of every frame up to release, and the release
-/// velocity. Independent of every model parameter, so a sweep computes it once per trace.
-public struct TraceFrames: Sendable {
-    public var trace: Trace
-    public var clock: FrameClock
-    public var inputs: [Int]
-    public var velocity: Velocity
-
-    public init(trace: Trace, scene: Scene) {
-        self.trace = trace
-        clock = FrameClock(trace: trace, scene: scene)
-        inputs = clock.inputs(trace)
-        velocity = scene.estimator.releaseVelocity(of: trace)
-    }
-
-    /// The input sample of frame k (k ≤ the release frame).
-    public func input(_ k: Int) -> TouchSample { trace.samples[inputs[k]] }
-}

@@ -34,14 +34,15 @@ func engine<M: InteractionModel>(_: M.Type, _ overrides: [String: ParamValue] = 
 
     @Test func atSevenHundredItSnapsBackWithTheClosedFormOvershoot() throws {
         let m = try engine(FlickDismiss.self)
-        let prep = m.prepare(straightDrag(start: [200, 400], delta: [70, 0], speed: 700))
-        #expect(abs(prep.velocity.x - 700) < 1e-6)
-        let run = m.run(prep, timeline: false)
+        let trace = straightDrag(start: [200, 400], delta: [70, 0], speed: 700)
+        let v = VelocityEstimator.lsq2.releaseVelocity(of: trace)
+        #expect(abs(v.x - 700) < 1e-6)
+        let run = m.run(m.prepare(trace), timeline: false)
         #expect(run.decision == .keep)
         // The 2-D spring from D = (70, 0), v = (700, 0) moves along x only.
-        let motion = SpringMotion(spring: try SpringParameters(frequency: 1.5, damping: 0.7), initial: SpringState(x: 70, v: prep.velocity.x))
-        let r = prep.clock.releaseFrame
-        let sampled = (r...prep.clock.lastFrame).map { max(0, -motion.state(at: prep.clock.time($0) - prep.clock.time(r)).x) }.max()!
+        let motion = SpringMotion(spring: try SpringParameters(frequency: 1.5, damping: 0.7), initial: SpringState(x: 70, v: v.x))
+        let clock = FrameClock(trace: trace, scene: Scene()), r = clock.releaseFrame
+        let sampled = (r...clock.lastFrame).map { max(0, -motion.state(at: clock.time($0) - clock.time(r)).x) }.max()!
         #expect(abs(run.metrics[0]! - sampled) < 1e-9)
         #expect(abs(run.metrics[1]! - sampled / 70) < 1e-11)
         // …and the continuous peak is within one frame's motion of it.
@@ -77,7 +78,8 @@ func engine<M: InteractionModel>(_: M.Type, _ overrides: [String: ParamValue] = 
         #expect(slow.decision == .keep)
         let flick = m.run(m.prepare(straightDrag(start: [200, 300], delta: [0, 50], speed: 900)), timeline: false)
         #expect(flick.decision == .dismiss)
-        #expect(abs(flick.metrics[3]! - Double(m.prepare(straightDrag(start: [200, 300], delta: [0, 50], speed: 900)).clock.releaseFrame) / 120) < 1e-12)
+        let clock = FrameClock(trace: straightDrag(start: [200, 300], delta: [0, 50], speed: 900), scene: Scene())
+        #expect(abs(flick.metrics[3]! - Double(clock.releaseFrame) / 120) < 1e-12)
         // An edge pan (starts within 20 pt of the left edge) reads x, not y.
         let pan = m.run(m.prepare(straightDrag(start: [10, 300], delta: [150, 0], speed: 600)), timeline: false)
         #expect(pan.decision == .dismiss)
