@@ -119,25 +119,25 @@ public struct FlowLayout: InteractionModel {
         let clock = FrameClock(trace: trace, scene: scene)
         let inputs = clock.inputs(trace)
         let s = trace.samples
-        let y0 = s.first?.y ?? 0
-        let raw0 = scrollView.raw(displayed: initialOffset(for: trace))
+        var driver = ScrollDriver(view: scrollView, offset: initialOffset(for: trace), touchDownY: s[0].y)
         var offsets = [Double](), touch = [Double]()
         offsets.reserveCapacity(clock.lastFrame + 1)
         touch.reserveCapacity(clock.lastFrame + 1)
         for k in 0...clock.releaseFrame {
             let y = s[inputs[k]].y
-            offsets.append(scrollView.displayed(raw: raw0 - (y - y0)))
+            offsets.append(driver.offset(touchY: y))
             touch.append(y)
         }
         let velocity = scene.estimator.releaseVelocity(of: trace)
-        let release = scrollView.release(offset: offsets[clock.releaseFrame], velocity: -velocity.y)
         let liftY = touch[clock.releaseFrame]
+        driver.lift(touchY: liftY, velocityY: velocity.y)
         let tr = clock.time(clock.releaseFrame)
         for k in (clock.releaseFrame + 1)..<(clock.lastFrame + 1) {
-            offsets.append(release.state(at: clock.time(k) - tr).offset)
+            offsets.append(driver.offset(afterRelease: clock.time(k) - tr))
             touch.append(liftY)
         }
-        return Prepared(clock: clock, offsets: offsets, touchY: touch, restOffset: release.restOffset, releaseVelocity: velocity)
+        return Prepared(clock: clock, offsets: offsets, touchY: touch, restOffset: driver.restOffset ?? offsets[clock.releaseFrame],
+                        releaseVelocity: velocity)
     }
 
     /// Anchors aᵢ for a displayed offset o (SPEC §6.1).
@@ -158,44 +158,18 @@ public struct FlowLayout: InteractionModel {
         let n = itemCount, h = itemHeight, pitch = itemHeight + itemSpacing
         let clock = prep.clock, r = clock.releaseFrame, last = clock.lastFrame
         let eps = scene.tolerance, top = -100.0, bottom = scene.height + 100
-        let m = scrollView.maxOffset
-        let step = SpringStep(spring: spring, dt: 1 / clock.frameRate)
-        var a = [Double](repeating: 0, count: n), aPrev = a, v = a
-        anchors(prep.offsets[0], into: &a)
-        var p = a
+        var engine = FlowLayoutEngine(layout: self, offset: prep.offsets[0])
         var dAtRelease = [Double](repeating: 0, count: n)
         var countedAtRelease = [Bool](repeating: false, count: n)
         var overshoot = [Double](repeating: 0, count: n)
         var settle = SettleTracker(), jiggle = SettleTracker()
         var peakStretch = -Double.infinity, maxLag = 0.0
         var rows: [TimelineRow] = []
-        let stretchOn = boundaryResistance > 0, lagOn = scrollResistance > 0
 
         for k in 0...last {
             let o = prep.offsets[k]
-            if k > 0 {
-                // (1) springs step toward the previous frame's anchors.
-                swap(&a, &aPrev)
-                for i in 0..<n {
-                    let x = p[i] - aPrev[i]
-                    p[i] = aPrev[i] + step.xx * x + step.xv * v[i]
-                    v[i] = step.vx * x + step.vv * v[i]
-                }
-                // (2)–(3) the new offset and its anchors.
-                anchors(o, into: &a)
-                // (4) rows are carried by the scroll.
-                let oPrev = prep.offsets[k - 1]
-                let dIn = min(max(o, 0), m) - min(max(oPrev, 0), m)
-                let dPin = (o - oPrev) - dIn
-                if stretchOn || lagOn {
-                    let touch = prep.touchY[k] + o
-                    for i in 0..<n {
-                        var carry = stretchOn ? dPin : 0
-                        if lagOn { carry += dIn * min(1, abs(touch - p[i]) / scrollResistance) }
-                        p[i] += carry
-                    }
-                }
-            }
+            if k > 0 { engine.advance(to: o, touchY: prep.touchY[k]) }
+            let p = engine.positions, a = engine.anchors, v = engine.velocities
             // Metrics over the rows that meet the viewport grown by 100 pt.
             let restScreenShift = prep.restOffset
             var anyOut = false, anyJiggle = false
@@ -236,4 +210,105 @@ public struct FlowLayout: InteractionModel {
             metrics: [overshootPt, overshootRatio, settleTime, jiggleTime, peakStretch.isFinite ? peakStretch : nil, maxLag],
             unsettled: unsettled, timeline: rows)
     }
+}
+
+/// The per-frame engine of ``FlowLayout`` an app drives (a `UICollectionViewFlowLayout`
+/// subclass calls it from its display link): give it the scroll view's offset and the finger's
+/// screen y each frame; read every row's content position, velocity and anchor.
+public struct FlowLayoutEngine: Sendable {
+    public let layout: FlowLayout
+    /// Content y of each row pᵢ (pt), its spring velocity (pt/s) and anchor aᵢ (pt).
+    public private(set) var positions: [Double]
+    public private(set) var velocities: [Double]
+    public private(set) var anchors: [Double]
+    /// The displayed scroll offset of the last frame.
+    public private(set) var offset: Double
+    private var previousAnchors: [Double]
+    private var step: SpringStep
+    private var interval: Double
+
+    /// Rows at rest at their anchors for a displayed offset (SPEC §6.1, frame 0).
+    public init(layout: FlowLayout, offset: Double) {
+        self.layout = layout
+        self.offset = offset
+        anchors = [Double](repeating: 0, count: layout.itemCount)
+        layout.anchors(offset, into: &anchors)
+        positions = anchors
+        previousAnchors = anchors
+        velocities = [Double](repeating: 0, count: layout.itemCount)
+        interval = 1 / layout.scene.frameRate
+        step = SpringStep(spring: layout.spring, dt: interval)
+    }
+
+    /// Screen y of row i (pᵢ − o).
+    public func screenY(_ i: Int) -> Double { positions[i] - offset }
+
+    /// One frame, in SPEC §6.1's order: (1) springs step `interval` toward the previous frame's
+    /// anchors; (2)–(3) the new offset sets the anchors; (4) the scroll carries the rows (the
+    /// overscrolled part pins them for boundary stretch; scroll lag uses each row's distance
+    /// from the finger's content y, `touchY` + offset, after its spring step).
+    public mutating func advance(to o: Double, touchY: Double, interval dt: Double? = nil) {
+        let n = layout.itemCount, m = layout.scrollView.maxOffset
+        if let dt, dt != interval {
+            interval = dt
+            step = SpringStep(spring: layout.spring, dt: dt)
+        }
+        swap(&anchors, &previousAnchors)
+        // Work on locals (moved out and back) so the loops run without per-element checks.
+        var p = positions, v = velocities
+        positions = []; velocities = []
+        defer { positions = p; velocities = v }
+        let s = step
+        previousAnchors.withUnsafeBufferPointer { a in
+            for i in 0..<n {
+                let x = p[i] - a[i]
+                p[i] = a[i] + s.xx * x + s.xv * v[i]
+                v[i] = s.vx * x + s.vv * v[i]
+            }
+        }
+        layout.anchors(o, into: &anchors)
+        let dIn = min(max(o, 0), m) - min(max(offset, 0), m)
+        let dPin = (o - offset) - dIn
+        let stretch = layout.boundaryResistance > 0, lag = layout.scrollResistance > 0
+        if stretch || lag {
+            let touch = touchY + o
+            for i in 0..<n {
+                var carry = stretch ? dPin : 0
+                if lag { carry += dIn * min(1, abs(touch - p[i]) / layout.scrollResistance) }
+                p[i] += carry
+            }
+        }
+        offset = o
+    }
+}
+
+/// Drives a ``ScrollView``'s displayed offset from a touch (SPEC §5): rubber-banded while the
+/// finger is down, then the exact release motion.
+public struct ScrollDriver: Sendable {
+    public let view: ScrollView
+    /// The un-rubber-banded initial offset raw₀ and the touch-down y₀.
+    public let rawStart: Double
+    public let touchDownY: Double
+    public private(set) var release: ScrollRelease?
+
+    public init(view: ScrollView, offset: Double, touchDownY: Double) {
+        self.view = view
+        rawStart = view.raw(displayed: offset)
+        self.touchDownY = touchDownY
+    }
+
+    /// Displayed offset while the finger is at screen y: R(raw₀ − (y − y₀)) past an edge.
+    public func offset(touchY y: Double) -> Double { view.displayed(raw: rawStart - (y - touchDownY)) }
+
+    /// Lift-off at screen y with the finger's release velocity (pt/s, y down): the content
+    /// moves at u = −vy from the offset the finger left it at.
+    public mutating func lift(touchY y: Double, velocityY: Double) {
+        release = view.release(offset: offset(touchY: y), velocity: -velocityY)
+    }
+
+    /// Displayed offset τ seconds after lift-off.
+    public func offset(afterRelease tau: Double) -> Double { release?.state(at: tau).offset ?? rawStart }
+
+    /// Where the release motion comes to rest (nil before lift-off).
+    public var restOffset: Double? { release?.restOffset }
 }
