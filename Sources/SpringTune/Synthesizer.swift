@@ -43,14 +43,12 @@ public struct Synthesizer: Sendable {
         var delta: SIMD2<Double>, duration: Double, stopAt = 1.0, hold = 0.0, label: TraceIntent
         switch kind {
         case .flick:
-            let angle = rng.uniform(0, 2 * .pi)
-            delta = rng.uniform(150, 600) * SIMD2(cos(angle), sin(angle))
+            delta = rng.direction() * rng.uniform(150, 600)
             duration = rng.uniform(0.15, 0.35)
             stopAt = rng.uniform(0.45, 0.7)
             label = .dismiss
         case .drag:
-            let angle = rng.uniform(0, 2 * .pi)
-            delta = rng.uniform(40, 300) * SIMD2(cos(angle), sin(angle))
+            delta = rng.direction() * rng.uniform(40, 300)
             duration = rng.uniform(0.4, 1.2)
             hold = rng.uniform(0.08, 0.2)
             label = .keep
@@ -92,6 +90,12 @@ struct SplitMix64 {
     /// Uniform in [0, 1) with 53 random bits.
     mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
     mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
+
+    /// A unit vector in a uniformly random direction.
+    mutating func direction() -> SIMD2<Double> {
+        let angle = uniform(0, 2 * .pi)
+        return SIMD2(cos(angle), sin(angle))
+    }
 
     /// Standard normal by Box–Muller.
     mutating func gaussian() -> Double {
