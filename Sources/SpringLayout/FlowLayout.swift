@@ -60,6 +60,7 @@ public struct FlowLayout: InteractionModel {
         itemSpacing = values.number("itemSpacing")
         initialOffset = try InitialOffset(values["initialOffset"] ?? .text("auto"))
         self.scene = scene
+        restingCenters = (0..<itemCount).map { [itemHeight, itemSpacing] i in itemHeight / 2 + Double(i) * (itemHeight + itemSpacing) }
         let content = Double(itemCount) * itemHeight + Double(itemCount - 1) * itemSpacing
         do {
             let bounce = try SpringParameters(stiffness: values.number("bounceStiffness"),
@@ -73,6 +74,8 @@ public struct FlowLayout: InteractionModel {
 
     /// Resting content y of row i: cᵢ = h/2 + i(h + s).
     @inlinable public func restingCenter(_ i: Int) -> Double { itemHeight / 2 + Double(i) * (itemHeight + itemSpacing) }
+    /// cᵢ for every row.
+    public let restingCenters: [Double]
 
     // MARK: Scroll motion (independent of the springs)
 
@@ -141,24 +144,30 @@ public struct FlowLayout: InteractionModel {
     }
 
     /// Anchors aᵢ for a displayed offset o (SPEC §6.1).
-    @inlinable func anchors(_ o: Double, into a: inout [Double]) {
+    func anchors(_ o: Double, into anchors: inout [Double]) {
         let n = itemCount, m = scrollView.maxOffset
-        if boundaryResistance > 0 && o < 0 {
-            let delta = -o, g = delta / boundaryResistance
-            for i in 0..<n { a[i] = restingCenter(i) + g * Double(i + 1) - delta }
-        } else if boundaryResistance > 0 && o > m {
-            let delta = o - m, g = delta / boundaryResistance
-            for i in 0..<n { a[i] = restingCenter(i) - g * Double(n - i) + delta }
-        } else {
-            for i in 0..<n { a[i] = restingCenter(i) }
+        restingCenters.withUnsafeBufferPointer { c in
+            anchors.withUnsafeMutableBufferPointer { a in
+                if boundaryResistance > 0 && o < 0 {
+                    let delta = -o, g = delta / boundaryResistance
+                    for i in 0..<n { a[i] = c[i] + g * Double(i + 1) - delta }
+                } else if boundaryResistance > 0 && o > m {
+                    let delta = o - m, g = delta / boundaryResistance
+                    for i in 0..<n { a[i] = c[i] - g * Double(n - i) + delta }
+                } else {
+                    for i in 0..<n { a[i] = c[i] }
+                }
+            }
         }
     }
 
     public func run(_ prep: Prepared, timeline: Bool) -> TraceRun {
         let n = itemCount, h = itemHeight, pitch = itemHeight + itemSpacing
         let clock = prep.clock, r = clock.releaseFrame, last = clock.lastFrame
-        let eps = scene.tolerance, top = -100.0, bottom = scene.height + 100
+        let eps = scene.tolerance, top = -100.0 - h / 2, bottom = scene.height + 100 + h / 2
         var engine = FlowLayoutEngine(layout: self, offset: prep.offsets[0])
+        // Where each row comes to rest on screen: cᵢ minus the scroll view's rest offset.
+        let finalScreen = restingCenters.map { $0 - prep.restOffset }
         var dAtRelease = [Double](repeating: 0, count: n)
         var countedAtRelease = [Bool](repeating: false, count: n)
         var overshoot = [Double](repeating: 0, count: n)
@@ -169,29 +178,32 @@ public struct FlowLayout: InteractionModel {
         for k in 0...last {
             let o = prep.offsets[k]
             if k > 0 { engine.advance(to: o, touchY: prep.touchY[k]) }
-            let p = engine.positions, a = engine.anchors, v = engine.velocities
             // Metrics over the rows that meet the viewport grown by 100 pt.
-            let restScreenShift = prep.restOffset
             var anyOut = false, anyJiggle = false
-            var previousVisible = false
-            for i in 0..<n {
-                let y = p[i] - o
-                let visible = y + h / 2 >= top && y - h / 2 <= bottom
-                defer { previousVisible = visible }
-                guard visible else { continue }
-                if previousVisible { peakStretch = max(peakStretch, p[i] - p[i - 1] - pitch) }
-                let d = y - (restingCenter(i) - restScreenShift)
-                let ext = p[i] - a[i]
-                if k < r { maxLag = max(maxLag, abs(ext)) }
-                if timeline { rows.append(TimelineRow(t: clock.time(k) - clock.t0, item: i, y: y, anchor: a[i] - o, velocity: v[i])) }
-                guard k >= r else { continue }
-                if k == r { dAtRelease[i] = d; countedAtRelease[i] = true }
-                if countedAtRelease[i] {
-                    let s: Double = dAtRelease[i] > 0 ? 1 : -1
-                    overshoot[i] = max(overshoot[i], -s * d)
+            engine.positions.withUnsafeBufferPointer { p in
+                engine.anchors.withUnsafeBufferPointer { a in
+                    var previousVisible = false
+                    for i in 0..<n {
+                        let y = p[i] - o
+                        let visible = y >= top && y <= bottom
+                        defer { previousVisible = visible }
+                        guard visible else { continue }
+                        if previousVisible { peakStretch = max(peakStretch, p[i] - p[i - 1] - pitch) }
+                        let ext = p[i] - a[i]
+                        if timeline {
+                            rows.append(TimelineRow(t: clock.time(k) - clock.t0, item: i, y: y, anchor: a[i] - o, velocity: engine.velocities[i]))
+                        }
+                        guard k >= r else {
+                            maxLag = max(maxLag, abs(ext))
+                            continue
+                        }
+                        let d = y - finalScreen[i]
+                        if k == r { dAtRelease[i] = d; countedAtRelease[i] = true }
+                        if countedAtRelease[i] { overshoot[i] = max(overshoot[i], dAtRelease[i] > 0 ? -d : d) }
+                        anyOut = anyOut || abs(d) > eps
+                        anyJiggle = anyJiggle || abs(ext) > eps
+                    }
                 }
-                if abs(d) > eps { anyOut = true }
-                if abs(ext) > eps { anyJiggle = true }
             }
             if k >= r {
                 settle.record(frame: k, outOfBand: anyOut)
