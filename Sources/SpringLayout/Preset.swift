@@ -41,6 +41,38 @@ public struct Preset: Sendable, Codable {
         objective = try c.decodeIfPresent(Objective.self, "objective") ?? Objective()
         traces = try c.decodeIfPresent([String].self, "traces") ?? []
         provenance = try c.decodeIfPresent(Provenance.self, "provenance")
+        try validate(c)
+    }
+
+    /// Every model an app or a preset can name.
+    public static let models: [any InteractionModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self]
+
+    /// Checks `params` and `sweep` against the named model's parameters.
+    private func validate(_ c: StrictContainer) throws {
+        guard let type = Self.models.first(where: { $0.modelName == model }) else {
+            throw c.fail("model", "unknown model '\(model)' (known: \(Self.models.map { $0.modelName }.joined(separator: ", ")))")
+        }
+        let specs = type.parameters, springNames = Set(type.springParameterNames)
+        for name in params.keys.sorted() {
+            let path = c.container.codingPath + [AnyKey("params"), AnyKey(name)]
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription:
+                    "unknown parameter of \(model) (known: \(specs.map(\.name).filter { !springNames.contains($0) }.joined(separator: ", ")))"))
+            }
+            if springNames.contains(name) {
+                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "belongs in the spring block"))
+            }
+            if let problem = spec.check(params[name]!) { throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem)) }
+        }
+        for (i, axis) in sweep.enumerated() {
+            let path = c.container.codingPath + [AnyKey("sweep"), AnyIndex(i), AnyKey("name")]
+            guard let spec = specs.first(where: { $0.name == axis.name }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(axis.name)' is not a parameter of \(model)"))
+            }
+            for v in axis.values {
+                if let problem = spec.check(.number(v)) { throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem)) }
+            }
+        }
     }
 
     /// Decodes a preset from JSON, turning decoding failures into a ``PresetError`` with the path.

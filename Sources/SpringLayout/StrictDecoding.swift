@@ -9,6 +9,15 @@ struct AnyKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
+/// A coding key for an array index.
+struct AnyIndex: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "\(intValue!)" }
+    init(_ i: Int) { intValue = i }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
 /// A keyed container that rejects unknown keys and checks numeric ranges, so that every
 /// error names the offending key's path (SPEC §8).
 struct StrictContainer {

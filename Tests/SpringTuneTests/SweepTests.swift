@@ -103,6 +103,20 @@ enum Fixture {
         #expect(error { $0.replacingOccurrences(of: "\"tail\": 5", with: "\"tail\": 5, \"colour\": 1") }.hasPrefix("scene.colour: unknown key"))
         #expect(error { $0.replacingOccurrences(of: "\"steps\": 8, \"spacing\": \"linear\"", with: "\"steps\": \"8\"") }.hasPrefix("sweep[1].steps"))
         #expect(error { $0.replacingOccurrences(of: "\"frameRate\": 120", with: "\"frameRate\": 0") }.hasPrefix("scene.frameRate:"))
+        #expect(error { $0.replacingOccurrences(of: "\"boundaryResistance\": 10,", with: "\"boundaryResistance\": -1,") }
+            .hasPrefix("params.boundaryResistance:"))
+        #expect(error { $0.replacingOccurrences(of: "\"itemCount\": 30,", with: "\"itemCount\": 30, \"rowColour\": 3,") }
+            .hasPrefix("params.rowColour: unknown parameter"))
+        #expect(error { $0.replacingOccurrences(of: "\"itemCount\": 30,", with: "\"itemCount\": 30, \"damping\": 3,") }
+            .hasPrefix("params.damping: belongs in the spring block"))
+        #expect(error { $0.replacingOccurrences(of: "{ \"name\": \"boundaryResistance\"", with: "{ \"name\": \"stiffness\"") }
+            .hasPrefix("sweep[0].name:"))
+        #expect(error { $0.replacingOccurrences(of: "\"model\": \"flow-layout\"", with: "\"model\": \"carousel\"") }
+            .hasPrefix("model: unknown model"))
+        // A plain JSONDecoder (what an app uses) sees the same errors.
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Preset.self, from: Data(text.replacingOccurrences(of: "\"gravity\"", with: "\"g\"").replacingOccurrences(of: "\"tail\": 5", with: "\"tail\": -5").utf8))
+        }
         #expect(throws: ToolError.self) {
             try SweepGrid.make(preset: try Preset.decode(Data(text.utf8)), kind: .flowLayout,
                                vary: [SweepAxis(name: "damping", values: [-1])], set: [:])
