@@ -27,10 +27,9 @@ public struct SpringMotion: Hashable, Sendable {
         let q = w * w * (1 - z) * (1 + z)
         if q > 0 {
             let wd = q.squareRoot()
-            var theta = atan2(v0 * wd, k)         // ω_d t solves tan(ω_d t) = v₀ω_d / k
-            if theta < 0 { theta += .pi }
-            if theta == 0 || (v0 == 0 && k == 0) { theta = .pi }
             if x0 == 0 && v0 == 0 { return [] }
+            var theta = atan2(v0 * wd, k)         // ω_d t solves tan(ω_d t) = v₀ω_d / k
+            if theta <= 0 { theta += .pi }        // the first root after t = 0
             return (0..<limit).map { (theta + Double($0) * .pi) / wd }
         }
         // Over- or critically damped: tanh(at)/a = v₀ / k has at most one root.
@@ -67,7 +66,7 @@ public struct SpringMotion: Hashable, Sendable {
         var next = Double.infinity
         if z < 1 {
             let amplitude = amplitudeBound
-            guard z > 0 || amplitude <= band else { return amplitude > band ? nil : 0 }
+            if z == 0 && amplitude > band { return nil }
             // The envelope falls below the band after tEnv: no extremum after that counts.
             let tEnv = z > 0 ? max(0, log(amplitude / band) / (z * w)) : 0
             let ex = extremumTimes(limit: 1)

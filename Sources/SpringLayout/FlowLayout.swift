@@ -85,7 +85,6 @@ public struct FlowLayout: InteractionModel {
         public var offsets: [Double]
         public var touchY: [Double]
         public var restOffset: Double
-        public var releaseVelocity: Velocity
     }
 
     public var preparationKey: [Double] {
@@ -131,16 +130,14 @@ public struct FlowLayout: InteractionModel {
             offsets.append(driver.offset(touchY: y))
             touch.append(y)
         }
-        let velocity = scene.estimator.releaseVelocity(of: trace)
         let liftY = touch[clock.releaseFrame]
-        driver.lift(touchY: liftY, velocityY: velocity.y)
+        driver.lift(touchY: liftY, velocityY: scene.estimator.releaseVelocity(of: trace).y)
         let tr = clock.time(clock.releaseFrame)
         for k in (clock.releaseFrame + 1)..<(clock.lastFrame + 1) {
             offsets.append(driver.offset(afterRelease: clock.time(k) - tr))
             touch.append(liftY)
         }
-        return Prepared(clock: clock, offsets: offsets, touchY: touch, restOffset: driver.restOffset ?? offsets[clock.releaseFrame],
-                        releaseVelocity: velocity)
+        return Prepared(clock: clock, offsets: offsets, touchY: touch, restOffset: driver.restOffset ?? offsets[clock.releaseFrame])
     }
 
     /// Anchors aᵢ for a displayed offset o (SPEC §6.1).

@@ -2,15 +2,13 @@ import TraceIO
 
 /// A JSON document with ordered keys, printed deterministically (same value, same bytes):
 /// used for `--json`, report sidecars, summaries and exported presets.
-public indirect enum JSONValue: Equatable, Sendable {
+public indirect enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
-
-    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
     /// An optional number: `null` when absent or not finite.
     public static func number(_ d: Double?) -> JSONValue {

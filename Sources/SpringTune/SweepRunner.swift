@@ -99,17 +99,12 @@ final class Counter: @unchecked Sendable {
 
 /// Per-set aggregates of SPEC §7: `_mean`, `_p95` (nearest rank) and `_max` of each per-trace
 /// metric over its defined values, `traces`, `unsettled`, and for decision models the rates.
-public struct Aggregate: Sendable, Equatable {
+public struct Aggregate: Sendable {
     public var traces: Int
     public var unsettled: Int
     /// (mean, p95, max) per metric, nil when no trace defines it.
     public var stats: [(mean: Double?, p95: Double?, max: Double?)]
     public var decisions: DecisionRates?
-
-    public static func == (a: Aggregate, b: Aggregate) -> Bool {
-        a.traces == b.traces && a.unsettled == b.unsettled && a.decisions == b.decisions
-            && a.stats.map { [$0.mean, $0.p95, $0.max] } == b.stats.map { [$0.mean, $0.p95, $0.max] }
-    }
 
     public init(runs: [TraceRun], intents: [TraceIntent?], metricCount: Int) {
         traces = runs.count

@@ -164,7 +164,7 @@ public struct TraceReader {
 }
 
 /// What reading a trace file found besides the traces.
-public struct TraceFileReport: Sendable, Equatable {
+public struct TraceFileReport: Sendable {
     /// Valid traces delivered.
     public var traces = 0
     /// Columns the reader does not know (ignored).
@@ -173,8 +173,4 @@ public struct TraceFileReport: Sendable, Equatable {
     public var skipped: [(trace: String, reason: String)] = []
 
     mutating func skip(_ trace: String, reason: String) { skipped.append((trace, reason)) }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.traces == b.traces && a.unknownColumns == b.unknownColumns && a.skipped.map(\.trace) == b.skipped.map(\.trace)
-    }
 }
