@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
 
-.PHONY: setup build demo test notebooks strip-notebooks bench clean
+.PHONY: setup build demo test notebooks strip-notebooks bench fuzz clean
 
 ## Install the system packages springtune needs (Debian/Ubuntu), only when missing.
 setup:
@@ -49,5 +49,12 @@ strip-notebooks: $(VENV)/.installed
 bench: build
 	$(BIN) bench
 
+## Fuzzes the trace reader with libFuzzer for FUZZ_SECONDS (any input: traces or one error, no crash).
+FUZZ_SECONDS ?= 120
+fuzz: setup
+	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer
+	mkdir -p out/fuzz-corpus && cp Fuzz/corpus/* out/fuzz-corpus/
+	SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-traces -max_total_time=$(FUZZ_SECONDS) -max_len=4096 out/fuzz-corpus
+
 clean:
-	rm -rf .build out $(VENV) Examples/PresetConsumer/.build
+	rm -rf .build out $(VENV) Examples/PresetConsumer/.build Fuzz/.build
