@@ -50,8 +50,8 @@ public struct SpringAnalysis: Sendable {
             "overshoot_pt": "pt", "overshoot_time": "s", "settle_time": "s",
         ]
         return fields.map { name, value in
-            let text = value.map { String(format: "%.6g", $0) } ?? (name == "settle_time" ? "never" : "none")
-            return name.padding(toLength: 21, withPad: " ", startingAt: 0) + text + (units[name].map { " " + $0 } ?? "")
+            let text = value.map { String(format: "%.6g", $0) + (units[name].map { " " + $0 } ?? "") } ?? (name == "settle_time" ? "never" : "none")
+            return name.padding(toLength: 21, withPad: " ", startingAt: 0) + text
         }.joined(separator: "\n") + "\n"
     }
 }
