@@ -41,6 +41,21 @@ s = [float(r["settle_time_p95"]) for r in rows]
 assert s == sorted(s)
 PY
 
+# compare: a deliberately worse report (a 4x slower edge bounce) fails the gate; the same one passes.
+"$bin" sweep --preset evernote --vary damping=0.5,0.8,1.1 --vary frequency=0.7,1.5,3 --set bounceStiffness=6.25 --no-charts --out "$work/slow" >/dev/null
+"$bin" compare "$work/ev/report.csv" "$work/slow/report.csv" --metrics settle_time_p95 --fail-on-regression --out "$work/cmp" > "$work/cmp.txt"
+rc=$?
+check "compare flags the worse report: exit 1 ($(grep verdict "$work/cmp.txt"))" test $rc = 1
+"$bin" compare "$work/ev/report.csv" "$work/ev/report.csv" --fail-on-regression --out "$work/cmp2" >/dev/null
+check "compare of a report with itself: exit 0" test $? = 0
+
+# No gnuplot: the sweep still writes its CSVs and says why there are no charts; plot exits 69.
+err=$(SPRINGTUNE_GNUPLOT=/nonexistent "$bin" sweep --preset clear --vary commitFraction=0.5,0.8 --out "$work/nogp" 2>&1 >/dev/null)
+check "no gnuplot: sweep exit 0 with report.csv" test -s "$work/nogp/report.csv"
+check "no gnuplot: one line says charts were skipped" grep -q "charts skipped" <<<"$err"
+SPRINGTUNE_GNUPLOT=/nonexistent "$bin" plot "$work/nogp/report.csv" --x commitFraction --y create_accuracy >/dev/null 2>&1
+check "no gnuplot: plot exits 69" test $? = 69
+
 # export --best, then a separate package decodes it with JSONDecoder and reads name and model.
 "$bin" export "$work/ev/report.csv" --best -o "$work/best.json" >/dev/null
 out=$(swift run --package-path Examples/PresetConsumer -c debug preset-consumer "$work/best.json" 2>/dev/null)
