@@ -29,12 +29,9 @@ public enum Report {
         return fields
     }
 
-    /// The report CSV text.
-    public static func csv(_ results: [SweepRunner.ConfigResult], kind: ModelKind, axes: [SweepAxis], header: Bool = true) -> String {
-        var w = CSVWriter()
-        if header { w.header(columns(kind: kind, axes: axes)) }
-        for r in results { w.row(row(r, kind: kind)) }
-        return w.text
+    /// The report as a table, without writing and re-reading it.
+    public static func table(_ results: [SweepRunner.ConfigResult], kind: ModelKind, axes: [SweepAxis], path: String) -> ReportTable {
+        ReportTable(path: path, columns: columns(kind: kind, axes: axes), rows: results.map { row($0, kind: kind).map(\.encoded) })
     }
 
     /// Per-trace CSV: `config_id`, swept parameters, `trace`, `intent`, [`decision`], then the

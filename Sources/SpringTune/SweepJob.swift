@@ -75,13 +75,13 @@ public struct SweepJob: Sendable {
 
         let dir = outputDirectory
         let reportPath = "\(dir)/report.csv"
-        try AtomicFile.write(Report.csv(results, kind: loaded.kind, axes: grid.axes), to: reportPath)
+        let table = Report.table(results, kind: loaded.kind, axes: grid.axes, path: reportPath)
+        try AtomicFile.write(table.csv(rows: table.rows), to: reportPath)
         var perTracePath: String?
         if perTrace {
             perTracePath = "\(dir)/per-trace.csv"
             try AtomicFile.write(Report.perTraceCSV(results, traces: traces, kind: loaded.kind, axes: grid.axes), to: perTracePath!)
         }
-        let table = try ReportTable(path: reportPath)
         var images: [String] = [], skipped: String?
         if charts {
             do {

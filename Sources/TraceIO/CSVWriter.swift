@@ -29,7 +29,8 @@ public enum CSVField: Sendable, Equatable {
 
     public init(_ value: Double?) { self = value.map(CSVField.number) ?? .empty }
 
-    var encoded: String {
+    /// The field as it appears in the file.
+    public var encoded: String {
         switch self {
         case .empty: ""
         case let .integer(i): String(i)
