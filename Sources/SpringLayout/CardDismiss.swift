@@ -35,7 +35,7 @@ public struct CardDismiss: InteractionModel {
         .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false),
         .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false),
     ]
-    public static let metricNames = ["overshoot_pt", "overshoot_ratio", "settle_time", "decision_time"]
+    public static let decisionLabels: DecisionLabels? = DecisionLabels(positive: .dismiss, negative: .keep)
 
     public static func springValues(_ s: SpringParameters) -> [String: ParamValue] {
         ["response": .number(s.response), "dampingRatio": .number(s.damping)]
@@ -65,10 +65,6 @@ public struct CardDismiss: InteractionModel {
         self.scene = scene
     }
 
-    public var preparationKey: [Double] { [] }
-
-    public func prepare(_ trace: Trace) -> Trace { trace }
-
     var screen: Rect { Rect(x: 0, y: 0, width: scene.width, height: scene.height) }
 
     /// The full-screen frame scaled about its centre for progress p.
@@ -76,34 +72,6 @@ public struct CardDismiss: InteractionModel {
         let s = 1 - (1 - minScale) * min(p / commitProgress, 1)
         let w = scene.width * s, h = scene.height * s
         return Rect(x: (scene.width - w) / 2, y: (scene.height - h) / 2, width: w, height: h)
-    }
-
-    public func run(_ trace: Trace, timeline: Bool) -> TraceRun {
-        var feed = TraceFeed(trace: trace, scene: scene)
-        let clock = feed.clock
-        var engine = CardDismissEngine(model: self)
-        var metrics: SpringMetrics?
-        var rows: [TimelineRow] = []
-        var k = 0, last = clock.lastFrame
-        while k <= last {
-            feed.samples(upTo: k).forEach { engine.add($0) }
-            let f = engine.frame(at: clock.time(k))
-            if engine.decisionTime != nil, metrics == nil {
-                // The run lasts `tail` after the decision frame; the rest of the trace is ignored.
-                last = k + scene.tailFrames
-                metrics = SpringMetrics(tolerance: scene.tolerance, from: k)
-            }
-            if timeline {
-                let t = clock.time(k) - clock.t0
-                rows.append(TimelineRow(t: t, item: 0, y: f.frame.y, anchor: f.target.y, velocity: f.velocity.y))
-                rows.append(TimelineRow(t: t, item: 1, y: f.frame.height, anchor: f.target.height, velocity: f.velocity.height))
-            }
-            metrics?.record(frame: k, displacement: engine.displacement, distance: abs(engine.displacement))
-            k += 1
-        }
-        let m = metrics!.result(lastFrame: last, frameRate: clock.frameRate)
-        return TraceRun(metrics: [m.overshootPt, m.overshootRatio, m.settleTime, engine.decisionTime! - clock.t0],
-                        unsettled: m.unsettled, decision: engine.decision, timeline: rows)
     }
 }
 

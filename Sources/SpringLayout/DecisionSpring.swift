@@ -1,42 +1,5 @@
 import SpringCore
 
-/// The §7 metrics of the spring that runs after a decision (SPEC §6.2–§6.4): overshoot of a
-/// scalar displacement against its sign at the decision frame, and settling of a distance
-/// against ε. Fed one frame at a time, from the decision frame to the last.
-public struct SpringMetrics: Sendable {
-    public let tolerance: Double
-    public let from: Int
-    private var atDecision: Double?
-    private var largest = 0.0
-    private var settle = SettleTracker()
-
-    public init(tolerance: Double, from: Int) {
-        self.tolerance = tolerance
-        self.from = from
-    }
-
-    public mutating func record(frame k: Int, displacement d: Double, distance: Double) {
-        let d0 = atDecision ?? d
-        atDecision = d0
-        largest = max(largest, (d0 > 0 ? -1 : 1) * d)
-        settle.record(frame: k, outOfBand: distance > tolerance)
-    }
-
-    public struct Result: Sendable, Equatable {
-        public var overshootPt: Double?
-        public var overshootRatio: Double?
-        public var settleTime: Double?
-        public var unsettled: Bool
-    }
-
-    public func result(lastFrame: Int, frameRate: Double) -> Result {
-        let d0 = abs(atDecision ?? 0)
-        let (settleTime, unsettled) = settle.result(releaseFrame: from, lastFrame: lastFrame, frameRate: frameRate)
-        return Result(overshootPt: d0 >= tolerance ? largest : 0, overshootRatio: d0 >= 1 ? largest / d0 : nil,
-                      settleTime: settleTime, unsettled: unsettled)
-    }
-}
-
 /// A spring on up to two axes toward a fixed target, stepped exactly (SPEC §2) over whatever
 /// time passes between frames; the step map is cached for a repeated frame interval.
 public struct SpringAxes: Sendable {
@@ -85,22 +48,13 @@ public struct TouchInput: Sendable {
     }
 }
 
-/// Feeds a trace to an engine frame by frame as the sweep does (SPEC §6): before frame k, every
-/// sample with time ≤ tₖ (1e-9 s slack) is added.
-public struct TraceFeed: Sendable {
-    public let trace: Trace
-    public let clock: FrameClock
-    private var next = 0
-
-    public init(trace: Trace, scene: Scene) {
-        self.trace = trace
-        clock = FrameClock(trace: trace, scene: scene)
-    }
-
-    /// The samples that arrive by frame k (call with increasing k).
-    public mutating func samples(upTo k: Int) -> ArraySlice<TouchSample> {
-        let start = next, limit = clock.time(k) + FrameClock.slack
-        while next < trace.samples.count, trace.samples[next].t <= limit { next += 1 }
-        return trace.samples[start..<next]
-    }
+/// The per-frame engine of a deciding model, as an app and the sweep drive it: touch samples
+/// go in as they arrive; the decision is nil until the model has decided.
+public protocol DecisionEngine: Sendable {
+    mutating func add(_ sample: TouchSample)
+    var decision: TraceIntent? { get }
 }
+
+extension FlickDismissEngine: DecisionEngine {}
+extension CardDismissEngine: DecisionEngine {}
+extension PullToCreateEngine: DecisionEngine {}

@@ -16,7 +16,7 @@ public struct FlickDismiss: InteractionModel {
         .number("cardWidth", "pt", 390, "card width", min: 0, inclusive: false),
         .number("cardHeight", "pt", 292, "card height", min: 0, inclusive: false),
     ]
-    public static let metricNames = ["overshoot_pt", "overshoot_ratio", "settle_time", "exit_time"]
+    public static let decisionLabels: DecisionLabels? = DecisionLabels(positive: .dismiss, negative: .keep)
 
     public static func springValues(_ s: SpringParameters) -> [String: ParamValue] {
         ["snapFrequency": .number(s.frequency), "snapDamping": .number(s.damping)]
@@ -43,48 +43,11 @@ public struct FlickDismiss: InteractionModel {
         self.scene = scene
     }
 
-    public var preparationKey: [Double] { [] }
-
-    public func prepare(_ trace: Trace) -> Trace { trace }
-
     /// The decision rule, on displacement D and release velocity v (pt, pt/s).
     public func dismisses(displacement d: SIMD2<Double>, velocity v: SIMD2<Double>) -> Bool {
         let dl = (d * d).sum().squareRoot(), vl = (v * v).sum().squareRoot()
         let angle = dl == 0 || vl == 0 ? 180 : acos(max(-1, min(1, (d * v).sum() / (dl * vl)))) * 180 / .pi
         return dl > distanceThreshold && vl >= flickVelocity && angle <= maxFlickAngle
-    }
-
-    public func run(_ trace: Trace, timeline: Bool) -> TraceRun {
-        var feed = TraceFeed(trace: trace, scene: scene)
-        let clock = feed.clock, r = clock.releaseFrame
-        var engine = FlickDismissEngine(model: self)
-        var metrics = SpringMetrics(tolerance: scene.tolerance, from: r)
-        var exit: Double?
-        var rows: [TimelineRow] = []
-        var k = 0
-        while k <= clock.lastFrame {
-            feed.samples(upTo: k).forEach { engine.add($0) }
-            let frame = engine.frame(at: clock.time(k))
-            if timeline {
-                let t = clock.time(k) - clock.t0
-                rows.append(TimelineRow(t: t, item: 0, y: frame.center.y, anchor: engine.restCenter.y, velocity: frame.velocity.y))
-                rows.append(TimelineRow(t: t, item: 1, y: frame.center.x, anchor: engine.restCenter.x, velocity: frame.velocity.x))
-            }
-            if k >= r, engine.decision == .keep {
-                let d = frame.center - engine.restCenter
-                metrics.record(frame: k, displacement: (d * engine.throwAxis).sum(), distance: (d * d).sum().squareRoot())
-            }
-            if k >= r, engine.decision == .dismiss, !engine.isOnScreen(frame.center) {
-                exit = clock.time(k) - clock.time(r)
-                break
-            }
-            k += 1
-        }
-        guard engine.decision == .keep else {
-            return TraceRun(metrics: [nil, nil, nil, exit], unsettled: false, decision: .dismiss, timeline: rows)
-        }
-        let m = metrics.result(lastFrame: clock.lastFrame, frameRate: clock.frameRate)
-        return TraceRun(metrics: [m.overshootPt, m.overshootRatio, m.settleTime, nil], unsettled: m.unsettled, decision: .keep, timeline: rows)
     }
 }
 

@@ -39,8 +39,6 @@ public struct FlowLayout: InteractionModel {
         .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1),
     ]
 
-    public static let metricNames = ["overshoot_pt", "overshoot_ratio", "settle_time", "jiggle_time", "peak_stretch_pt", "max_lag_pt"]
-
     public let spring: SpringParameters
     public let boundaryResistance: Double
     public let scrollResistance: Double
@@ -77,31 +75,6 @@ public struct FlowLayout: InteractionModel {
     /// cᵢ for every row.
     public let restingCenters: [Double]
 
-    // MARK: Scroll motion (independent of the springs)
-
-    /// The scroll view's offset and the finger's screen y at every frame of a trace.
-    public struct Prepared: Sendable {
-        public var clock: FrameClock
-        public var offsets: [Double]
-        public var touchY: [Double]
-        public var restOffset: Double
-    }
-
-    public var preparationKey: [Double] {
-        [Double(itemCount), itemHeight, itemSpacing, scrollView.rubberBand, scrollView.decelerationRate,
-         scrollView.bounce.frequency, scrollView.bounce.damping, initialOffsetKey]
-    }
-
-    private var initialOffsetKey: Double {
-        switch initialOffset {
-        case .top: -1e300
-        case .bottom: 1e300
-        case .middle: -2e300
-        case .auto: 2e300
-        case let .value(d): d
-        }
-    }
-
     /// Initial displayed offset for a trace.
     public func initialOffset(for trace: Trace) -> Double {
         let m = scrollView.maxOffset
@@ -115,29 +88,6 @@ public struct FlowLayout: InteractionModel {
             let net = (p.last?.y ?? 0) - (p.first?.y ?? 0)
             return net >= 0 ? 0 : m
         }
-    }
-
-    public func prepare(_ trace: Trace) -> Prepared {
-        let clock = FrameClock(trace: trace, scene: scene)
-        let inputs = clock.inputs(trace)
-        let s = trace.samples
-        var driver = ScrollDriver(view: scrollView, offset: initialOffset(for: trace), touchDownY: s[0].y)
-        var offsets = [Double](), touch = [Double]()
-        offsets.reserveCapacity(clock.lastFrame + 1)
-        touch.reserveCapacity(clock.lastFrame + 1)
-        for k in 0...clock.releaseFrame {
-            let y = s[inputs[k]].y
-            offsets.append(driver.offset(touchY: y))
-            touch.append(y)
-        }
-        let liftY = touch[clock.releaseFrame]
-        driver.lift(touchY: liftY, velocityY: scene.estimator.releaseVelocity(of: trace).y)
-        let tr = clock.time(clock.releaseFrame)
-        for k in (clock.releaseFrame + 1)..<(clock.lastFrame + 1) {
-            offsets.append(driver.offset(afterRelease: clock.time(k) - tr))
-            touch.append(liftY)
-        }
-        return Prepared(clock: clock, offsets: offsets, touchY: touch, restOffset: driver.restOffset ?? offsets[clock.releaseFrame])
     }
 
     /// Anchors aᵢ for a displayed offset o (SPEC §6.1).
@@ -156,68 +106,6 @@ public struct FlowLayout: InteractionModel {
                 }
             }
         }
-    }
-
-    public func run(_ prep: Prepared, timeline: Bool) -> TraceRun {
-        let n = itemCount, h = itemHeight, pitch = itemHeight + itemSpacing
-        let clock = prep.clock, r = clock.releaseFrame, last = clock.lastFrame
-        let eps = scene.tolerance, top = -100.0 - h / 2, bottom = scene.height + 100 + h / 2
-        var engine = FlowLayoutEngine(layout: self, offset: prep.offsets[0])
-        // Where each row comes to rest on screen: cᵢ minus the scroll view's rest offset.
-        let finalScreen = restingCenters.map { $0 - prep.restOffset }
-        var dAtRelease = [Double](repeating: 0, count: n)
-        var countedAtRelease = [Bool](repeating: false, count: n)
-        var overshoot = [Double](repeating: 0, count: n)
-        var settle = SettleTracker(), jiggle = SettleTracker()
-        var peakStretch = -Double.infinity, maxLag = 0.0
-        var rows: [TimelineRow] = []
-
-        for k in 0...last {
-            let o = prep.offsets[k]
-            if k > 0 { engine.advance(to: o, touchY: prep.touchY[k]) }
-            // Metrics over the rows that meet the viewport grown by 100 pt.
-            var anyOut = false, anyJiggle = false
-            engine.positions.withUnsafeBufferPointer { p in
-                engine.anchors.withUnsafeBufferPointer { a in
-                    var previousVisible = false
-                    for i in 0..<n {
-                        let y = p[i] - o
-                        let visible = y >= top && y <= bottom
-                        defer { previousVisible = visible }
-                        guard visible else { continue }
-                        if previousVisible { peakStretch = max(peakStretch, p[i] - p[i - 1] - pitch) }
-                        let ext = p[i] - a[i]
-                        if timeline {
-                            rows.append(TimelineRow(t: clock.time(k) - clock.t0, item: i, y: y, anchor: a[i] - o, velocity: engine.velocities[i]))
-                        }
-                        guard k >= r else {
-                            maxLag = max(maxLag, abs(ext))
-                            continue
-                        }
-                        let d = y - finalScreen[i]
-                        if k == r { dAtRelease[i] = d; countedAtRelease[i] = true }
-                        if countedAtRelease[i] { overshoot[i] = max(overshoot[i], dAtRelease[i] > 0 ? -d : d) }
-                        anyOut = anyOut || abs(d) > eps
-                        anyJiggle = anyJiggle || abs(ext) > eps
-                    }
-                }
-            }
-            if k >= r {
-                settle.record(frame: k, outOfBand: anyOut)
-                jiggle.record(frame: k, outOfBand: anyJiggle)
-            }
-        }
-        var overshootPt = 0.0, overshootRatio: Double?
-        for i in 0..<n where countedAtRelease[i] {
-            let d0 = abs(dAtRelease[i])
-            if d0 >= eps { overshootPt = max(overshootPt, overshoot[i]) }
-            if d0 >= 1 { overshootRatio = max(overshootRatio ?? 0, overshoot[i] / d0) }
-        }
-        let (settleTime, unsettled) = settle.result(releaseFrame: r, lastFrame: last, frameRate: clock.frameRate)
-        let (jiggleTime, _) = jiggle.result(releaseFrame: r, lastFrame: last, frameRate: clock.frameRate)
-        return TraceRun(
-            metrics: [overshootPt, overshootRatio, settleTime, jiggleTime, peakStretch.isFinite ? peakStretch : nil, maxLag],
-            unsettled: unsettled, timeline: rows)
     }
 }
 

@@ -1,20 +1,19 @@
 import SpringCore
 
-/// One of the interactions of SPEC §6, as an engine: a parameter set and a scene in, then a
-/// trace in, per-trace metrics (and on request a timeline) out. The sweep runs exactly these.
+/// One of the interactions of SPEC §6, as an app sees it: a parameter set and a scene make a
+/// model, and the model's per-frame engine turns touch samples into positions and a decision.
+/// How a model is measured (metrics, the sweep) lives in `SpringTune`, not here.
 public protocol InteractionModel: Sendable {
-    /// Work that depends on the trace and on parameters that `preparationKey` captures, shared
-    /// across parameter sets that agree on them (e.g. the scroll view's motion).
-    associatedtype Prepared: Sendable
-
     /// The model's name in presets (`flow-layout`, …).
     static var modelName: String { get }
     /// Every parameter, with the spring's first.
     static var parameters: [ParameterSpec] { get }
-    /// Per-trace metrics in report order (SPEC §7 names).
-    static var metricNames: [String] { get }
+    /// For models that decide, the labels of their two outcomes; nil for models that do not.
+    static var decisionLabels: DecisionLabels? { get }
 
     init(values: ParameterValues, scene: Scene) throws(PresetError)
+    /// The screen and clock the model runs in.
+    var scene: Scene { get }
 
     /// The model's spring parameters for a canonical spring (a preset's `spring` block), by
     /// the model's own names (`frequency`/`damping`, `snapFrequency`/`snapDamping`, `response`/`dampingRatio`).
@@ -23,14 +22,28 @@ public protocol InteractionModel: Sendable {
     static var springParameterNames: [String] { get }
     /// The canonical spring of resolved values.
     static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters
+}
 
-    /// The values `prepare` depends on; parameter sets with equal keys share preparations.
-    var preparationKey: [Double] { get }
-    func prepare(_ trace: Trace) -> Prepared
-    func run(_ prepared: Prepared, timeline: Bool) -> TraceRun
+/// The two outcomes of a deciding model (SPEC §7): the positive one (`dismiss`, `create`),
+/// which names the report's rate columns, and the negative one (`keep`, `cancel`).
+public struct DecisionLabels: Hashable, Sendable {
+    public var positive: TraceIntent
+    public var negative: TraceIntent
+
+    public init(positive: TraceIntent, negative: TraceIntent) {
+        self.positive = positive; self.negative = negative
+    }
+
+    /// The word in the rate columns: `dismiss_accuracy`, `false_dismiss_rate`, …
+    public var word: String { positive.rawValue }
+
+    /// True when `intent` is one of this model's labels.
+    public func contains(_ intent: TraceIntent) -> Bool { intent == positive || intent == negative }
 }
 
 extension InteractionModel {
+    public static var decisionLabels: DecisionLabels? { nil }
+
     public static var springParameterNames: [String] { ["frequency", "damping"] }
 
     public static func springValues(_ spring: SpringParameters) -> [String: ParamValue] {
@@ -59,53 +72,16 @@ extension InteractionModel {
     }
 }
 
-/// What one trace did under one parameter set.
-public struct TraceRun: Sendable {
-    /// Values aligned with the model's `metricNames`; nil is undefined (an empty CSV field).
-    public var metrics: [Double?]
-    /// True when the last frame is still out of band (SPEC §7).
-    public var unsettled: Bool
-    /// The decision for decision models (`dismiss`, `keep`, `create`, `cancel`), else nil.
-    public var decision: TraceIntent?
-    /// Frame-by-frame positions, when asked for.
-    public var timeline: [TimelineRow]
+/// The one list of models. A preset names one of these; `SpringTune` measures exactly these.
+/// Adding a model means adding its type here (plus its file, presets, tests and docs).
+public enum InteractionModels {
+    public static let all: [any InteractionModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self]
 
-    public init(metrics: [Double?], unsettled: Bool, decision: TraceIntent? = nil, timeline: [TimelineRow] = []) {
-        self.metrics = metrics
-        self.unsettled = unsettled
-        self.decision = decision
-        self.timeline = timeline
-    }
-}
-
-/// One item at one frame, in screen points: `t,item,y,anchor,velocity`.
-public struct TimelineRow: Sendable, Equatable {
-    public var t: Double
-    public var item: Int
-    public var y: Double
-    public var anchor: Double
-    public var velocity: Double
-
-    public init(t: Double, item: Int, y: Double, anchor: Double, velocity: Double) {
-        self.t = t; self.item = item; self.y = y; self.anchor = anchor; self.velocity = velocity
-    }
-}
-
-/// Settling bookkeeping of SPEC §7: the last frame (from the release frame on) with any value out
-/// of the band ε, turned into a settle time counted from the release frame.
-public struct SettleTracker: Sendable {
-    public var lastOut: Int?
-
-    public init() {}
-
-    public mutating func record(frame k: Int, outOfBand: Bool) {
-        if outOfBand { lastOut = k }
+    /// The model with this preset name, or nil.
+    public static func named(_ name: String) -> (any InteractionModel.Type)? {
+        all.first { $0.modelName == name }
     }
 
-    /// (settle time or nil when unsettled, unsettled).
-    public func result(releaseFrame r: Int, lastFrame: Int, frameRate: Double) -> (Double?, Bool) {
-        guard let lastOut else { return (0, false) }
-        if lastOut >= lastFrame { return (nil, true) }
-        return (Double(lastOut + 1 - r) / frameRate, false)
-    }
+    /// Every model name, for messages.
+    public static var names: [String] { all.map { $0.modelName } }
 }

@@ -44,13 +44,10 @@ public struct Preset: Sendable, Codable {
         try validate(c)
     }
 
-    /// Every model an app or a preset can name.
-    public static let models: [any InteractionModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self]
-
     /// Checks `params` and `sweep` against the named model's parameters.
     private func validate(_ c: StrictContainer) throws {
-        guard let type = Self.models.first(where: { $0.modelName == model }) else {
-            throw c.fail("model", "unknown model '\(model)' (known: \(Self.models.map { $0.modelName }.joined(separator: ", ")))")
+        guard let type = InteractionModels.named(model) else {
+            throw c.fail("model", "unknown model '\(model)' (known: \(InteractionModels.names.joined(separator: ", ")))")
         }
         let specs = type.parameters, springNames = Set(type.springParameterNames)
         for name in params.keys.sorted() {

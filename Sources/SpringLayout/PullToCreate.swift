@@ -26,7 +26,7 @@ public struct PullToCreate: InteractionModel {
         .number("rowHeight", "pt", 60, "height of the new row", min: 0, inclusive: false),
         .number("commitFraction", "1", 0.75, "create when hᵣ/rowHeight ≥ commitFraction at release", min: 0, max: 1),
     ]
-    public static let metricNames = ["overshoot_pt", "overshoot_ratio", "settle_time"]
+    public static let decisionLabels: DecisionLabels? = DecisionLabels(positive: .create, negative: .cancel)
 
     public let spring: SpringParameters
     public let rowHeight: Double
@@ -40,33 +40,8 @@ public struct PullToCreate: InteractionModel {
         self.scene = scene
     }
 
-    public var preparationKey: [Double] { [] }
-
-    public func prepare(_ trace: Trace) -> Trace { trace }
-
     /// The decision on the pull P (pt) at release.
     public func creates(pull: Double) -> Bool { min(max(0, pull), rowHeight) / rowHeight >= commitFraction }
-
-    public func run(_ trace: Trace, timeline: Bool) -> TraceRun {
-        var feed = TraceFeed(trace: trace, scene: scene)
-        let clock = feed.clock, r = clock.releaseFrame
-        var engine = PullToCreateEngine(model: self)
-        var metrics = SpringMetrics(tolerance: scene.tolerance, from: r)
-        var rows: [TimelineRow] = []
-        for k in 0...clock.lastFrame {
-            feed.samples(upTo: k).forEach { engine.add($0) }
-            let row = engine.frame(at: clock.time(k))
-            if timeline {
-                let t = clock.time(k) - clock.t0
-                rows.append(TimelineRow(t: t, item: 0, y: row.height, anchor: row.target, velocity: row.velocity))
-                rows.append(TimelineRow(t: t, item: 1, y: row.fold.depth, anchor: Fold(height: row.target, rowHeight: rowHeight).depth, velocity: 0))
-            }
-            if k >= r { metrics.record(frame: k, displacement: row.height - row.target, distance: abs(row.height - row.target)) }
-        }
-        let m = metrics.result(lastFrame: clock.lastFrame, frameRate: clock.frameRate)
-        return TraceRun(metrics: [m.overshootPt, m.overshootRatio, m.settleTime], unsettled: m.unsettled,
-                        decision: engine.decision, timeline: rows)
-    }
 }
 
 /// The per-frame engine of ``PullToCreate`` an app drives: add touch samples as they arrive,

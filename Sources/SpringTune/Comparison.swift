@@ -2,9 +2,10 @@ import Foundation
 import TraceIO
 
 /// `springtune compare A B`: joins two reports on their parameter columns and compares metrics.
-/// Lower is better for times, overshoot, lag, stretch, counts and error rates; higher for
-/// accuracies. B regresses on a metric when it is worse than A by more than `tolerance`
-/// relative to |A| (pairs with an empty side are not compared).
+/// Which side is better comes from the column's ``MetricSpec`` (``ReportColumns/spec(_:)``):
+/// B is worse on a pair when it loses by more than `tolerance` × |A| (any loss to or from
+/// `inf`); columns with no better side are reported as `changed` or `same` and never count as
+/// a regression. Pairs with an empty side are not compared.
 public struct Comparison: Sendable {
     public struct MetricSummary: Sendable {
         public var metric: String
@@ -21,7 +22,22 @@ public struct Comparison: Sendable {
     public var matched: Int
     public var regressions: Int { summaries.reduce(0) { $0 + $1.worse } }
 
-    public static func higherIsBetter(_ metric: String) -> Bool { metric.contains("accuracy") }
+    /// The better side of a report column (`none` for columns springtune does not know).
+    public static func better(_ column: String) -> MetricSpec.Better { ReportColumns.spec(column)?.better ?? .none }
+
+    /// The verdict on one pair: `better`, `worse`, `same`, or `changed` for a column with no
+    /// better side.
+    public static func verdict(a: Double, b: Double, better: MetricSpec.Better, tolerance: Double) -> String {
+        if a == b { return "same" }
+        let delta = b - a
+        let margin = a.isFinite && b.isFinite ? tolerance * abs(a) + 1e-12 : 0
+        guard abs(delta) > margin else { return "same" }
+        switch better {
+        case .none: return "changed"
+        case .lower: return delta > 0 ? "worse" : "better"
+        case .higher: return delta < 0 ? "worse" : "better"
+        }
+    }
 
     public init(_ a: ReportTable, _ b: ReportTable, metrics requested: [String]?, tolerance: Double) throws {
         guard a.parameterColumns == b.parameterColumns else {
@@ -44,20 +60,21 @@ public struct Comparison: Sendable {
         for m in metrics {
             let ia = try a.index(of: m), ib = try b.index(of: m)
             var s = MetricSummary(metric: m, pairs: 0, better: 0, worse: 0, meanDelta: nil)
-            var deltaSum = 0.0
+            let direction = Self.better(m)
+            var deltaSum = 0.0, finiteDeltas = 0
             for (ra, rb) in joined {
                 guard let va = a.number(ra, ia), let vb = b.number(rb, ib) else { continue }
-                let delta = vb - va
-                let worseBy = Self.higherIsBetter(m) ? -delta : delta
-                let verdict = worseBy > tolerance * abs(va) + 1e-12 ? "worse" : (worseBy < -(tolerance * abs(va) + 1e-12) ? "better" : "same")
+                let delta = va == vb ? 0 : vb - va
+                let verdict = Self.verdict(a: va, b: vb, better: direction, tolerance: tolerance)
                 if verdict == "worse" { s.worse += 1 }
                 if verdict == "better" { s.better += 1 }
                 s.pairs += 1
-                deltaSum += delta
+                if delta.isFinite { deltaSum += delta; finiteDeltas += 1 }
                 let params: [CSVField] = pa.map { .text(ra[$0]) }
-                w.row(params + [.text(m), .number(va), .number(vb), .number(delta), CSVField(va != 0 ? delta / abs(va) : nil), .text(verdict)])
+                let relative = va != 0 && va.isFinite && delta.isFinite ? delta / abs(va) : nil
+                w.row(params + [.text(m), .number(va), .number(vb), .number(delta), CSVField(relative), .text(verdict)])
             }
-            s.meanDelta = s.pairs > 0 ? deltaSum / Double(s.pairs) : nil
+            s.meanDelta = finiteDeltas > 0 ? deltaSum / Double(finiteDeltas) : nil
             summaries.append(s)
         }
         self.summaries = summaries

@@ -16,7 +16,7 @@ public enum Replay {
     public static func run(_ loaded: PresetStore.Loaded, set: [String: ParamValue], trace: Trace) throws -> Outcome {
         var values = loaded.kind.values(of: loaded.preset)
         for (k, v) in set { values[k] = v }
-        func typed<M: InteractionModel>(_: M.Type) throws -> TraceRun {
+        func typed<M: MeasuredModel>(_: M.Type) throws -> TraceRun {
             let model = try SweepRunner.model(M.self, values: values, scene: loaded.preset.scene)
             return model.run(model.prepare(trace), timeline: true)
         }
@@ -28,7 +28,7 @@ public enum Replay {
                                              ("preset", .string(loaded.preset.name)), ("model", .string(loaded.preset.model))]
         fields.append(("values", .object(values.keys.sorted().map { ($0, SweepJob.json(values[$0]!)) })))
         fields.append(("decision", run.decision.map { .string($0.rawValue) } ?? .null))
-        for (name, value) in zip(loaded.kind.metricNames, run.metrics) { fields.append((name, .number(value))) }
+        for m in loaded.kind.metrics { fields.append((m.name, .number(run.metrics[m]))) }
         fields.append(("unsettled", .bool(run.unsettled)))
         var byItem: [Int: [(Double, Double)]] = [:]
         for r in run.timeline { byItem[r.item, default: []].append((r.t, r.y)) }

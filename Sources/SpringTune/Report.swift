@@ -5,27 +5,21 @@ import TraceIO
 /// The CSV reports of SPEC §9: `report.csv` (one row per parameter set, grid order) and the
 /// optional `per-trace.csv`.
 public enum Report {
-    /// Column names of the decision rates of a model, by its positive/negative labels.
-    public static func decisionColumns(_ kind: ModelKind) -> [String] {
-        guard let word = kind.decisionWord else { return [] }
-        return ["\(word)_accuracy", "false_\(word)_rate", "missed_\(word)_rate"]
-    }
-
-    /// `config_id`, the swept parameters, `traces`, `unsettled`, the rates, then
-    /// `_mean/_p95/_max` of every per-trace metric.
+    /// `config_id`, the swept parameters, then every column of the model's
+    /// ``ModelKind/reportColumns`` (`traces`, `unsettled`, the rates, `_mean/_p95/_max` of
+    /// every per-trace metric).
     public static func columns(kind: ModelKind, axes: [SweepAxis]) -> [String] {
-        ["config_id"] + axes.map(\.name) + ["traces", "unsettled"] + decisionColumns(kind)
-            + kind.metricNames.flatMap { ["\($0)_mean", "\($0)_p95", "\($0)_max"] }
+        ["config_id"] + axes.map(\.name) + kind.reportColumns.map(\.name)
     }
 
     public static func row(_ r: SweepRunner.ConfigResult, kind: ModelKind) -> [CSVField] {
         var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.number)
         fields += [.integer(r.aggregate.traces), .integer(r.aggregate.unsettled)]
-        if kind.decisionWord != nil {
-            let d = r.aggregate.decisions
-            fields += [CSVField(d?.accuracy), CSVField(d?.falseRate), CSVField(d?.missedRate)]
+        if kind.decisionLabels != nil { fields += (r.aggregate.decisions?.values ?? [nil, nil, nil]).map(CSVField.init) }
+        for m in kind.metrics {
+            let s = r.aggregate.stats[m.name]
+            fields += [CSVField(s?.mean), CSVField(s?.p95), CSVField(s?.max)]
         }
-        for s in r.aggregate.stats { fields += [CSVField(s.mean), CSVField(s.p95), CSVField(s.max)] }
         return fields
     }
 
@@ -35,17 +29,18 @@ public enum Report {
     }
 
     /// Per-trace CSV: `config_id`, swept parameters, `trace`, `intent`, [`decision`], then the
-    /// per-trace metrics by their SPEC names (undefined values empty) and `unsettled`.
+    /// per-trace metrics by their names (undefined and never-settled values empty) and `unsettled`.
     public static func perTraceCSV(_ results: [SweepRunner.ConfigResult], traces: [Trace], kind: ModelKind, axes: [SweepAxis]) -> String {
         var w = CSVWriter()
-        let decides = kind.decisionWord != nil
-        w.header(["config_id"] + axes.map(\.name) + ["trace", "intent"] + (decides ? ["decision"] : []) + kind.metricNames + ["unsettled"])
+        let decides = kind.decisionLabels != nil
+        w.header(["config_id"] + axes.map(\.name) + ["trace", "intent"] + (decides ? ["decision"] : []) + kind.metrics.map(\.name) + ["unsettled"])
         for r in results {
             for (trace, run) in zip(traces, r.runs) {
                 var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.number)
                 fields += [.text(trace.id), .text(trace.intent?.rawValue ?? "")]
                 if decides { fields.append(.text(run.decision?.rawValue ?? "")) }
-                fields += run.metrics.map(CSVField.init) + [.integer(run.unsettled ? 1 : 0)]
+                fields += kind.metrics.map { m in CSVField(run.metrics[m].flatMap { $0.isFinite ? $0 : nil }) }
+                fields.append(.integer(run.unsettled ? 1 : 0))
                 w.row(fields)
             }
         }

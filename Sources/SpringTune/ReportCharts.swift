@@ -2,7 +2,8 @@ import Foundation
 import TraceIO
 
 /// Charts of report tables: the default set after a sweep, `plot`, and `compare` overlays.
-/// Where more parameters vary than a chart shows, a point is the mean over the others.
+/// Where more parameters vary than a chart shows, a point is the mean over the others; a
+/// non-finite value (`inf`: some trace never settled) is left out of that mean.
 public enum ReportCharts {
     /// Points (x, mean of y) grouped by the values of `by`.
     public static func series(_ table: ReportTable, x: String, y: String, by: String? = nil, label: String? = nil) throws -> [Chart.Series] {
@@ -10,7 +11,7 @@ public enum ReportCharts {
         let bi = try by.map { try table.index(of: $0) }
         var groups: [Double: [Double: [Double]]] = [:]
         for row in table.rows {
-            guard let xv = table.number(row, xi), let yv = table.number(row, yi) else { continue }
+            guard let xv = table.number(row, xi), let yv = table.number(row, yi), yv.isFinite else { continue }
             let g = bi.flatMap { table.number(row, $0) } ?? 0
             groups[g, default: [:]][xv, default: []].append(yv)
         }
@@ -29,42 +30,57 @@ public enum ReportCharts {
         return hi / lo >= 20
     }
 
-    /// One chart per metric (a panel per swept parameter, `_mean` and `_p95` lines) and, with two
-    /// or more swept parameters, a heatmap of its `_p95` over the first two.
-    public static func sweepDefaults(_ table: ReportTable, metrics: [String], rates: [String]) throws -> [Chart] {
+    /// An axis label with the unit of the column's spec: `frequency (Hz)`, `settle_time_p95 (s)`.
+    public static func label(_ column: String, kind: ModelKind? = nil) -> String {
+        let unit = kind?.parameters.first { $0.name == column }?.unit ?? ReportColumns.spec(column)?.unit
+        return unit.map { "\(column) (\($0))" } ?? column
+    }
+
+    /// One chart per metric (a panel per swept parameter, `_mean` and `_p95` lines, plus one per
+    /// set-level metric) and, with two or more swept parameters, a heatmap of each `_p95` (or
+    /// rate) over the first two.
+    public static func sweepDefaults(_ table: ReportTable, kind: ModelKind) throws -> [Chart] {
         let params = table.parameterColumns
         guard !params.isEmpty else { return [] }
         var charts: [Chart] = []
-        let items = metrics.map { ($0, ["\($0)_mean", "\($0)_p95"]) } + (rates + ["unsettled"]).map { ($0, [$0]) }
+        let items = kind.metrics.map { ($0, ["\($0.name)_mean", "\($0.name)_p95"]) } + kind.setMetrics.map { ($0, [$0.name]) }
         for (metric, columns) in items {
             let panels = try params.map { p in
-                Chart.Panel.lines(title: "vs \(p)", x: p, y: metric,
+                Chart.Panel.lines(title: "vs \(p)", x: label(p, kind: kind), y: "\(metric.name) (\(metric.unit))",
                                   series: try columns.flatMap { try series(table, x: p, y: $0) }, logX: isLogScale(table, p))
             }
-            charts.append(Chart(name: metric, title: "\(metric) (mean over other parameters)", panels: panels))
+            charts.append(Chart(name: metric.name, title: "\(metric.name) (\(metric.unit), \(Self.betterText(metric.better)); mean over other parameters)", panels: panels))
         }
         if params.count >= 2 {
-            for (metric, columns) in items where metric != "unsettled" {
-                charts.append(try heatmap(table, x: params[0], y: params[1], z: columns.last!))
+            for (metric, columns) in items where metric != ReportColumns.unsettled {
+                charts.append(try heatmap(table, x: params[0], y: params[1], z: columns.last!, kind: kind))
             }
         }
         return charts
     }
 
+    static func betterText(_ better: MetricSpec.Better) -> String {
+        switch better {
+        case .lower: "lower is better"
+        case .higher: "higher is better"
+        case .none: "no better side"
+        }
+    }
+
     /// `z` over the grid of `x` × `y` values (mean over other parameters).
-    public static func heatmap(_ table: ReportTable, x: String, y: String, z: String) throws -> Chart {
+    public static func heatmap(_ table: ReportTable, x: String, y: String, z: String, kind: ModelKind? = nil) throws -> Chart {
         let xi = try table.index(of: x), yi = try table.index(of: y), zi = try table.index(of: z)
         let xs = Set(table.rows.compactMap { table.number($0, xi) }).sorted()
         let ys = Set(table.rows.compactMap { table.number($0, yi) }).sorted()
         var cells: [[Double]] = Array(repeating: [], count: xs.count * ys.count)
         for row in table.rows {
-            guard let xv = table.number(row, xi), let yv = table.number(row, yi), let zv = table.number(row, zi),
+            guard let xv = table.number(row, xi), let yv = table.number(row, yi), let zv = table.number(row, zi), zv.isFinite,
                   let i = xs.firstIndex(of: xv), let j = ys.firstIndex(of: yv) else { continue }
             cells[j * xs.count + i].append(zv)
         }
         let grid = ys.indices.map { j in xs.indices.map { i in cells[j * xs.count + i].isEmpty ? nil : mean(cells[j * xs.count + i]) } }
-        return Chart(name: "heatmap-\(z)", title: "\(z) over \(x) × \(y)",
-                     panels: [.heatmap(title: z, x: x, xValues: xs, y: y, yValues: ys, z: grid)])
+        return Chart(name: "heatmap-\(z)", title: "\(label(z)) over \(x) × \(y) (mean over other parameters)",
+                     panels: [.heatmap(title: label(z), x: label(x, kind: kind), xValues: xs, y: label(y, kind: kind), yValues: ys, z: grid)])
     }
 
     static func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(v.count) }

@@ -44,10 +44,10 @@ public struct SweepGrid: Sendable {
         for (k, v) in set { base[k] = v }
         let known = Set(kind.parameters.map(\.name))
         for axis in axes where !known.contains(axis.name) {
-            throw ToolError(.usage, "cannot sweep '\(axis.name)': not a parameter of \(kind.rawValue) (\(kind.parameters.map(\.name).joined(separator: ", ")))")
+            throw ToolError(.usage, "cannot sweep '\(axis.name)': not a parameter of \(kind.name) (\(kind.parameters.map(\.name).joined(separator: ", ")))")
         }
         for name in set.keys.sorted() where !known.contains(name) {
-            throw ToolError(.usage, "cannot set '\(name)': not a parameter of \(kind.rawValue)")
+            throw ToolError(.usage, "cannot set '\(name)': not a parameter of \(kind.name)")
         }
         var seen = Set<String>()
         for axis in axes where !seen.insert(axis.name).inserted { throw ToolError(.usage, "axis '\(axis.name)' given twice") }

@@ -85,7 +85,7 @@ public struct SweepJob: Sendable {
         var images: [String] = [], skipped: String?
         if charts {
             do {
-                images = try Gnuplot.draw(ReportCharts.sweepDefaults(table, metrics: loaded.kind.metricNames, rates: Report.decisionColumns(loaded.kind)),
+                images = try Gnuplot.draw(ReportCharts.sweepDefaults(table, kind: loaded.kind),
                                           in: dir)
             } catch let error as ToolError where error.code == .unavailable {
                 skipped = error.message

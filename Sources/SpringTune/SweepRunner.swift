@@ -31,12 +31,12 @@ public struct SweepRunner: Sendable {
 
     /// Runs the sweep; `progress` is called (from any thread) with the number of sets done.
     public func run(progress: (@Sendable (Int) -> Void)? = nil) throws -> [ConfigResult] {
-        func typed<M: InteractionModel>(_: M.Type) throws -> [ConfigResult] { try runTyped(M.self, progress: progress) }
+        func typed<M: MeasuredModel>(_: M.Type) throws -> [ConfigResult] { try runTyped(M.self, progress: progress) }
         return try typed(kind.type)
     }
 
     /// Builds the model of one parameter set.
-    public static func model<M: InteractionModel>(_: M.Type, values: [String: ParamValue], scene: Scene) throws -> M {
+    public static func model<M: MeasuredModel>(_: M.Type, values: [String: ParamValue], scene: Scene) throws -> M {
         do {
             return try M(values: ParameterValues.resolve(values, specs: M.parameters), scene: scene)
         } catch {
@@ -44,10 +44,10 @@ public struct SweepRunner: Sendable {
         }
     }
 
-    private func runTyped<M: InteractionModel>(_: M.Type, progress: (@Sendable (Int) -> Void)?) throws -> [ConfigResult] {
+    private func runTyped<M: MeasuredModel>(_: M.Type, progress: (@Sendable (Int) -> Void)?) throws -> [ConfigResult] {
         let models: [M] = try ids.map { try Self.model(M.self, values: grid.values($0), scene: scene) }
         // Preparations (e.g. scroll motion) shared by every set with the same key.
-        var keyIndex: [[Double]: Int] = [:]
+        var keyIndex: [M.PreparationKey: Int] = [:]
         var preparedSets: [[M.Prepared]] = []
         let modelPrep: [Int] = models.map { model in
             if let i = keyIndex[model.preparationKey] { return i }
@@ -57,12 +57,11 @@ public struct SweepRunner: Sendable {
         }
         let shared = preparedSets
         let done = Counter()
-        let metricCount = M.metricNames.count
         let intents = traces.map(\.intent)
         let results: [ConfigResult] = parallelMap(models.count) { i in
             let prepared = shared[modelPrep[i]]
             let runs = prepared.map { models[i].run($0, timeline: false) }
-            let aggregate = Aggregate(runs: runs, intents: intents, metricCount: metricCount)
+            let aggregate = Aggregate(runs: runs, intents: intents, metrics: M.metrics, labels: M.decisionLabels)
             if let progress { progress(done.increment()) }
             return ConfigResult(id: ids.lowerBound + i, swept: grid.sweptValues(ids.lowerBound + i), aggregate: aggregate,
                                 runs: keepPerTrace ? runs : [])
@@ -98,28 +97,40 @@ final class Counter: @unchecked Sendable {
 }
 
 /// Per-set aggregates of SPEC §7: `_mean`, `_p95` (nearest rank) and `_max` of each per-trace
-/// metric over its defined values, `traces`, `unsettled`, and for decision models the rates.
+/// metric, `traces`, `unsettled`, and for deciding models the rates.
 public struct Aggregate: Sendable {
-    public var traces: Int
-    public var unsettled: Int
-    /// (mean, p95, max) per metric, nil when no trace defines it.
-    public var stats: [(mean: Double?, p95: Double?, max: Double?)]
-    public var decisions: DecisionRates?
-
-    public init(runs: [TraceRun], intents: [TraceIntent?], metricCount: Int) {
-        traces = runs.count
-        unsettled = runs.filter(\.unsettled).count
-        stats = (0..<metricCount).map { m in Self.summary(runs.compactMap { $0.metrics[m] }) }
-        decisions = runs.contains { $0.decision != nil } ? DecisionRates(decisions: runs.map(\.decision), intents: intents) : nil
+    /// Mean, 95th percentile and maximum of one metric over the traces; nil when undefined.
+    public struct Summary: Sendable, Equatable {
+        public var mean: Double?
+        public var p95: Double?
+        public var max: Double?
     }
 
-    /// Mean, nearest-rank 95th percentile (the ⌈0.95·m⌉-th smallest) and max.
-    public static func summary(_ values: [Double]) -> (mean: Double?, p95: Double?, max: Double?) {
-        guard !values.isEmpty else { return (nil, nil, nil) }
+    public var traces: Int
+    public var unsettled: Int
+    /// Per metric name.
+    public var stats: [String: Summary]
+    public var decisions: DecisionRates?
+
+    public init(runs: [TraceRun], intents: [TraceIntent?], metrics: [MetricSpec], labels: DecisionLabels?) {
+        traces = runs.count
+        unsettled = runs.filter(\.unsettled).count
+        var stats: [String: Summary] = [:]
+        for m in metrics { stats[m.name] = Self.summary(runs.compactMap { $0.metrics[m] }) }
+        self.stats = stats
+        decisions = labels.map { DecisionRates(decisions: runs.map(\.decision), intents: intents, labels: $0) }
+    }
+
+    /// The mean over the finite values (a never-settled trace, +∞, is left out of it), and the
+    /// nearest-rank 95th percentile (the ⌈0.95·m⌉-th smallest of the m values) and the maximum
+    /// over all of them (+∞ included).
+    public static func summary(_ values: [Double]) -> Summary {
+        guard !values.isEmpty else { return Summary() }
         let sorted = values.sorted()
         let rank = Int((0.95 * Double(sorted.count)).rounded(.up))
-        let sum = values.reduce(0, +)
-        return (sum / Double(values.count), sorted[max(rank, 1) - 1], sorted.last)
+        let finite = values.filter(\.isFinite)
+        let mean = finite.isEmpty ? nil : finite.reduce(0, +) / Double(finite.count)
+        return Summary(mean: mean, p95: sorted[Swift.max(rank, 1) - 1], max: sorted.last)
     }
 }
 
@@ -132,18 +143,27 @@ public struct DecisionRates: Sendable, Equatable {
     /// Negative decisions among the positive-labelled traces (`dismiss` / `create`).
     public var missedRate: Double?
 
-    public init(decisions: [TraceIntent?], intents: [TraceIntent?]) {
+    /// Traces whose intent is not one of the model's labels are not counted.
+    public init(decisions: [TraceIntent?], intents: [TraceIntent?], labels: DecisionLabels) {
         var labelled = 0, correct = 0, negatives = 0, falsePositives = 0, positives = 0, missed = 0
         for (d, intent) in zip(decisions, intents) {
-            guard let intent, let d else { continue }
+            guard let intent, let d, labels.contains(intent) else { continue }
             labelled += 1
             if d == intent { correct += 1 }
-            let positiveLabel = intent == .dismiss || intent == .create
-            let positiveDecision = d == .dismiss || d == .create
-            if positiveLabel { positives += 1; if !positiveDecision { missed += 1 } } else { negatives += 1; if positiveDecision { falsePositives += 1 } }
+            let positiveDecision = d == labels.positive
+            if intent == labels.positive {
+                positives += 1
+                if !positiveDecision { missed += 1 }
+            } else {
+                negatives += 1
+                if positiveDecision { falsePositives += 1 }
+            }
         }
         accuracy = labelled > 0 ? Double(correct) / Double(labelled) : nil
         falseRate = negatives > 0 ? Double(falsePositives) / Double(negatives) : nil
         missedRate = positives > 0 ? Double(missed) / Double(positives) : nil
     }
+
+    /// The rates in the order of ``ReportColumns/rates(_:)``.
+    public var values: [Double?] { [accuracy, falseRate, missedRate] }
 }

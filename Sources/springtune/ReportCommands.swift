@@ -205,7 +205,7 @@ struct PickCommand: ParsableCommand {
     @Option(name: .customLong("where"), help: "Constraint COLUMN<=VALUE (also >=, <, >, ==); repeat for more.") var constraints: [String] = []
     @Option(help: "Column to minimise.") var minimize: String?
     @Option(help: "Column to maximise.") var maximize: String?
-    @Option(help: "Comma-separated columns: keep only the non-dominated sets (accuracies higher is better, others lower).") var pareto: String?
+    @Option(help: "Comma-separated columns: keep only the non-dominated sets (higher is better where the metric says so, e.g. accuracies; lower otherwise).") var pareto: String?
     @Option(help: "Rows to print (table format).") var top: Int = 10
     @Option(help: "table, or csv: the kept rows with the report's columns, best first.") var format: OutputFormat = .table
 
@@ -222,7 +222,7 @@ struct PickCommand: ParsableCommand {
             if let pareto {
                 let columns = pareto.split(separator: ",").map(String.init)
                 let front = try Ranking.paretoFront(table, rows: rows, columns: columns,
-                                                    maximize: Set(columns.filter(Comparison.higherIsBetter)))
+                                                    maximize: Set(columns.filter { Comparison.better($0) == .higher }))
                 let keep = Set(front.map { $0[0] })
                 rows = rows.filter { keep.contains($0[0]) }
             }

@@ -118,7 +118,7 @@ enum Fixture {
             try JSONDecoder().decode(Preset.self, from: Data(text.replacingOccurrences(of: "\"gravity\"", with: "\"g\"").replacingOccurrences(of: "\"tail\": 5", with: "\"tail\": -5").utf8))
         }
         #expect(throws: ToolError.self) {
-            try SweepGrid.make(preset: try Preset.decode(Data(text.utf8)), kind: .flowLayout,
+            try SweepGrid.make(preset: try Preset.decode(Data(text.utf8)), kind: ModelKind(type: FlowLayout.self),
                                vary: [SweepAxis(name: "damping", values: [-1])], set: [:])
         }
     }
@@ -134,10 +134,20 @@ enum Fixture {
         #expect(Aggregate.summary([]).mean == nil)
     }
 
+    /// SPEC §7: a never-settled trace is +∞ in `_p95` and `_max`; `_mean` is over the settled ones.
+    @Test func unsettledTracesAreInfiniteInP95AndMax() {
+        let s = Aggregate.summary([1, 2, .infinity])
+        #expect(s.mean == 1.5 && s.p95 == .infinity && s.max == .infinity)
+        let all = Aggregate.summary([.infinity])
+        #expect(all.mean == nil && all.p95 == .infinity)
+        #expect(Aggregate.summary((1...40).map(Double.init) + [.infinity]).p95 == 39)
+    }
+
     @Test func decisionRates() {
-        let d = DecisionRates(decisions: [.dismiss, .keep, .dismiss, .keep, .dismiss],
-                              intents: [.dismiss, .dismiss, .keep, .keep, nil])
-        #expect(d.accuracy == 0.5 && d.falseRate == 0.5 && d.missedRate == 0.5)
+        let labels = DecisionLabels(positive: .dismiss, negative: .keep)
+        let d = DecisionRates(decisions: [.dismiss, .keep, .dismiss, .keep, .dismiss, .keep],
+                              intents: [.dismiss, .dismiss, .keep, .keep, nil, .create], labels: labels)
+        #expect(d.accuracy == 0.5 && d.falseRate == 0.5 && d.missedRate == 0.5)   // `create` is not this model's label
     }
 
     @Test func sha256KnownVectors() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SpringLayout
+@testable import SpringTune
 
 @Suite struct FlowLayoutTests {
     func model(_ overrides: [String: ParamValue]) throws -> FlowLayout {
@@ -32,7 +33,7 @@ import Testing
             #expect(abs(row.y - (m.restingCenter(row.item) + g * Double(row.item + 1))) < 1e-6, "row \(row.item)")
         }
         // Gaps are g at rest, so the stretch metric sees g.
-        #expect(abs(run.metrics[4]! - g) < 1e-6)
+        #expect(abs(run.metrics[.peakStretchPt]! - g) < 1e-6)
     }
 
     @Test func heldPullPastTheBottomMirrors() throws {
@@ -59,14 +60,14 @@ import Testing
         let prep = m.prepare(heldPull(pull: 200, hold: 10))
         let run = m.run(prep, timeline: false)
         let exact = exp(-zeta * .pi / (1 - zeta * zeta).squareRoot())
-        #expect(abs(run.metrics[1]! - exact) < 1e-9)
+        #expect(abs(run.metrics[.overshootRatio]! - exact) < 1e-9)
         let g = -prep.offsets[prep.clock.releaseFrame] / 4
-        #expect(abs(run.metrics[0]! - g * exact) < 1e-9 * g)
+        #expect(abs(run.metrics[.overshootPt]! - g * exact) < 1e-9 * g)
         // Settle time: the continuous last band crossing, plus the frame the spring starts late.
         let motion = SpringMotion(spring: try SpringParameters(frequency: f, damping: zeta), initial: SpringState(x: g, v: 0))
         let continuous = try #require(motion.settleTime(band: 0.5))
         let frame = 1.0 / 120
-        #expect(abs(run.metrics[2]! - (continuous + frame)) <= frame)
+        #expect(abs(run.metrics[.settleTime]! - (continuous + frame)) <= frame)
         #expect(!run.unsettled)
     }
 
@@ -76,8 +77,8 @@ import Testing
         for i in 1...20 { s.append(TouchSample(t: Double(i) * 0.008, x: 200, y: 600 - 10 * Double(i), phase: .moved)) }
         s.append(TouchSample(t: 0.17, x: 200, y: 400, phase: .ended))
         let run = m.run(m.prepare(Trace(id: "drag", samples: s)), timeline: false)
-        #expect(run.metrics[5]! > 1)          // rows lag while touching
-        #expect(run.metrics[3] != nil)        // and stop jiggling within the tail
+        #expect(run.metrics[.maxLagPt]! > 1)          // rows lag while touching
+        #expect(run.metrics[.jiggleTime]?.isFinite == true)   // and stop jiggling within the tail
     }
 
     @Test func frameClockPicksTheLiftRowAtEqualTimes() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SpringLayout
+@testable import SpringTune
 
 /// A straight drag from `start` by `delta` at constant `speed` (pt/s), sampled `count` times,
 /// lifted at the last sample's time (so lsq2 sees exactly `speed`).
@@ -16,7 +17,7 @@ func straightDrag(start: SIMD2<Double>, delta: SIMD2<Double>, speed: Double, cou
     return Trace(id: "drag", intent: intent, samples: s)
 }
 
-func engine<M: InteractionModel>(_: M.Type, _ overrides: [String: ParamValue] = [:], scene: Scene = Scene()) throws -> M {
+func engine<M: MeasuredModel>(_: M.Type, _ overrides: [String: ParamValue] = [:], scene: Scene = Scene()) throws -> M {
     try M(values: ParameterValues.resolve(overrides, specs: M.parameters), scene: scene)
 }
 
@@ -25,9 +26,9 @@ func engine<M: InteractionModel>(_: M.Type, _ overrides: [String: ParamValue] = 
         let m = try engine(FlickDismiss.self)
         let run = m.run(m.prepare(straightDrag(start: [200, 400], delta: [70, 0], speed: 900)), timeline: false)
         #expect(run.decision == .dismiss)
-        #expect(run.metrics[0] == nil && run.metrics[2] == nil)   // no spring after a throw
+        #expect(run.metrics[.overshootPt] == nil && run.metrics[.settleTime] == nil)   // no spring after a throw
         // Thrown right at 900 pt/s: the card's left edge (centre 195 + 70 − 195) leaves x = 390.
-        let exit = try #require(run.metrics[3])
+        let exit = try #require(run.metrics[.exitTime])
         let tau = exit, x = 70 + 0.1 * 900 * tau + 0.5 * 200 * tau * tau
         #expect(x - 195 > 195 - 1e-9)
     }
@@ -43,8 +44,8 @@ func engine<M: InteractionModel>(_: M.Type, _ overrides: [String: ParamValue] = 
         let motion = SpringMotion(spring: try SpringParameters(frequency: 1.5, damping: 0.7), initial: SpringState(x: 70, v: v.x))
         let clock = FrameClock(trace: trace, scene: Scene()), r = clock.releaseFrame
         let sampled = (r...clock.lastFrame).map { max(0, -motion.state(at: clock.time($0) - clock.time(r)).x) }.max()!
-        #expect(abs(run.metrics[0]! - sampled) < 1e-9)
-        #expect(abs(run.metrics[1]! - sampled / 70) < 1e-11)
+        #expect(abs(run.metrics[.overshootPt]! - sampled) < 1e-9)
+        #expect(abs(run.metrics[.overshootRatio]! - sampled / 70) < 1e-11)
         // …and the continuous peak is within one frame's motion of it.
         let peak = try #require(motion.peakOvershoot())
         #expect(abs(peak.ratio * 70 - sampled) < 0.05)
@@ -67,9 +68,9 @@ func engine<M: InteractionModel>(_: M.Type, _ overrides: [String: ParamValue] = 
         s.append(TouchSample(t: 40.0 / 120, x: 200, y: s.last!.y, phase: .ended))
         let run = m.run(m.prepare(Trace(id: "down", samples: s)), timeline: false)
         #expect(run.decision == .dismiss)
-        #expect(abs(run.metrics[3]! - 0.2) < 1e-12)
+        #expect(abs(run.metrics[.decisionTime]! - 0.2) < 1e-12)
         // From rest with ζ = 0.7 the spring overshoots by the §2 formula (to frame sampling).
-        #expect(abs(run.metrics[1]! - exp(-0.7 * .pi / (1 - 0.49).squareRoot())) < 2e-3)
+        #expect(abs(run.metrics[.overshootRatio]! - exp(-0.7 * .pi / (1 - 0.49).squareRoot())) < 2e-3)
     }
 
     @Test func slowShortDragIsKeptAndFlickDismisses() throws {
@@ -79,7 +80,7 @@ func engine<M: InteractionModel>(_: M.Type, _ overrides: [String: ParamValue] = 
         let flick = m.run(m.prepare(straightDrag(start: [200, 300], delta: [0, 50], speed: 900)), timeline: false)
         #expect(flick.decision == .dismiss)
         let clock = FrameClock(trace: straightDrag(start: [200, 300], delta: [0, 50], speed: 900), scene: Scene())
-        #expect(abs(flick.metrics[3]! - Double(clock.releaseFrame) / 120) < 1e-12)
+        #expect(abs(flick.metrics[.decisionTime]! - Double(clock.releaseFrame) / 120) < 1e-12)
         // An edge pan (starts within 20 pt of the left edge) reads x, not y.
         let pan = m.run(m.prepare(straightDrag(start: [10, 300], delta: [150, 0], speed: 600)), timeline: false)
         #expect(pan.decision == .dismiss)

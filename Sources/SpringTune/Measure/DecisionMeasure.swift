@@ -1,0 +1,146 @@
+import SpringLayout
+
+/// What a deciding model's engine shows at one frame, for the measurement.
+public struct DecisionReading: Sendable {
+    /// The items of the timeline (screen y, where it heads, velocity), in item order.
+    public var items: [(y: Double, anchor: Double, velocity: Double)]
+    /// After the decision: the spring's displacement for overshoot (SPEC §7) and the
+    /// distance settling is judged on; nil when no spring runs (a thrown photo).
+    public var spring: (displacement: Double, distance: Double)?
+    /// True once nothing can move any more on screen (a thrown photo has left it).
+    public var gone = false
+}
+
+/// What the one decision loop measured, for the model to turn into its metrics.
+public struct DecisionOutcome: Sendable {
+    public var decision: TraceIntent?
+    /// Time of the decision frame minus the first sample's time (s).
+    public var decisionTime: Double
+    /// Seconds from the decision frame to the frame the engine reported `gone`, if it did.
+    public var goneAfter: Double?
+    public var overshootPt: Double
+    public var overshootRatio: Double?
+    /// +∞ when the spring had not settled by the last frame.
+    public var settleTime: Double
+}
+
+/// A deciding model measured by the shared loop: the sweep feeds its app engine sample by
+/// sample, frame by frame, and reads overshoot and settling of the spring after the decision.
+public protocol DecisionMeasured: MeasuredModel where Prepared == Trace, PreparationKey == NoPreparation {
+    associatedtype Engine: DecisionEngine
+    func makeEngine() -> Engine
+    /// Advances the engine to frame time t and reads it.
+    func read(_ engine: inout Engine, at t: Double) -> DecisionReading
+    /// The model's per-trace metrics from the loop's outcome.
+    func metrics(_ outcome: DecisionOutcome) -> TraceMetrics
+}
+
+extension DecisionMeasured {
+    public func run(_ trace: Trace, timeline: Bool) -> TraceRun {
+        var feed = TraceFeed(trace: trace, scene: scene)
+        let clock = feed.clock
+        var engine = makeEngine()
+        var overshoot = OvershootTracker(items: 1), settle = SettleTracker()
+        var decisionFrame: Int?, goneFrame: Int?
+        var rows: [TimelineRow] = []
+        let last = FrameLoop(clock: clock, scene: scene).run { k in
+            feed.samples(upTo: k).forEach { engine.add($0) }
+            let t = clock.time(k)
+            let reading = read(&engine, at: t)
+            if timeline {
+                for (i, item) in reading.items.enumerated() {
+                    rows.append(TimelineRow(t: t - clock.t0, item: i, y: item.y, anchor: item.anchor, velocity: item.velocity))
+                }
+            }
+            guard engine.decision != nil else { return .next }
+            let first = decisionFrame == nil
+            if first { decisionFrame = k }
+            if let s = reading.spring {
+                if first { overshoot.start(item: 0, displacement: s.displacement) }
+                overshoot.observe(item: 0, displacement: s.displacement)
+                settle.record(frame: k, outOfBand: s.distance > scene.tolerance)
+            }
+            if reading.gone {
+                goneFrame = k
+                return .stop
+            }
+            return first ? .decided : .next
+        }
+        let d = decisionFrame ?? clock.releaseFrame
+        let (pt, ratio) = overshoot.result(tolerance: scene.tolerance)
+        let outcome = DecisionOutcome(
+            decision: engine.decision, decisionTime: clock.time(d) - clock.t0,
+            goneAfter: goneFrame.map { clock.time($0) - clock.time(d) },
+            overshootPt: pt, overshootRatio: ratio,
+            settleTime: settle.time(from: d, lastFrame: last, frameRate: clock.frameRate))
+        return TraceRun(metrics: metrics(outcome), unsettled: outcome.settleTime.isInfinite, decision: engine.decision, timeline: rows)
+    }
+
+    /// Overshoot and settling of the spring that ran after the decision.
+    public func springMetrics(_ o: DecisionOutcome) -> [(MetricSpec, Double?)] {
+        [(.overshootPt, o.overshootPt), (.overshootRatio, o.overshootRatio), (.settleTime, o.settleTime)]
+    }
+}
+
+/// `flick-dismiss` (SPEC §6.2): a kept photo's spring is measured along D/|D| and settles on
+/// |centre − C₀|; a thrown one has only an `exit_time`. Timeline items: centre y, centre x.
+extension FlickDismiss: DecisionMeasured {
+    public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .exitTime]
+
+    public func makeEngine() -> FlickDismissEngine { FlickDismissEngine(model: self) }
+
+    public func read(_ engine: inout FlickDismissEngine, at t: Double) -> DecisionReading {
+        let frame = engine.frame(at: t), rest = engine.restCenter
+        var reading = DecisionReading(items: [(frame.center.y, rest.y, frame.velocity.y), (frame.center.x, rest.x, frame.velocity.x)])
+        switch engine.decision {
+        case .keep?:
+            let d = frame.center - rest
+            reading.spring = ((d * engine.throwAxis).sum(), (d * d).sum().squareRoot())
+        case .dismiss?:
+            reading.gone = !engine.isOnScreen(frame.center)
+        default: break
+        }
+        return reading
+    }
+
+    public func metrics(_ o: DecisionOutcome) -> TraceMetrics {
+        o.decision == .dismiss ? TraceMetrics([(.exitTime, o.goneAfter)]) : TraceMetrics(springMetrics(o))
+    }
+}
+
+/// `card-dismiss` (SPEC §6.3): the spring's displacement is (u − 1)·L from the decision frame,
+/// which may come before the release. Timeline items: the frame's y and height.
+extension CardDismiss: DecisionMeasured {
+    public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .decisionTime]
+
+    public func makeEngine() -> CardDismissEngine { CardDismissEngine(model: self) }
+
+    public func read(_ engine: inout CardDismissEngine, at t: Double) -> DecisionReading {
+        let f = engine.frame(at: t)
+        var reading = DecisionReading(items: [(f.frame.y, f.target.y, f.velocity.y), (f.frame.height, f.target.height, f.velocity.height)])
+        if engine.decision != nil { reading.spring = (engine.displacement, abs(engine.displacement)) }
+        return reading
+    }
+
+    public func metrics(_ o: DecisionOutcome) -> TraceMetrics {
+        TraceMetrics(springMetrics(o) + [(.decisionTime, o.decisionTime)])
+    }
+}
+
+/// `pull-to-create` (SPEC §6.4): displacement hᵣ − target. Timeline items: the row height and
+/// the fold depth z.
+extension PullToCreate: DecisionMeasured {
+    public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime]
+
+    public func makeEngine() -> PullToCreateEngine { PullToCreateEngine(model: self) }
+
+    public func read(_ engine: inout PullToCreateEngine, at t: Double) -> DecisionReading {
+        let row = engine.frame(at: t)
+        var reading = DecisionReading(items: [(row.height, row.target, row.velocity),
+                                              (row.fold.depth, Fold(height: row.target, rowHeight: rowHeight).depth, 0)])
+        if engine.decision != nil { reading.spring = (row.height - row.target, abs(row.height - row.target)) }
+        return reading
+    }
+
+    public func metrics(_ o: DecisionOutcome) -> TraceMetrics { TraceMetrics(springMetrics(o)) }
+}

@@ -1,0 +1,112 @@
+import SpringLayout
+
+/// The frames of one run (SPEC §6): frame k at t₀ + k/F, from frame 0 until `tail` after the
+/// decision frame (the release frame, or for `card-dismiss` possibly an earlier commit frame).
+/// Every model's measurement walks its frames through this one loop.
+struct FrameLoop {
+    let clock: FrameClock
+    let tailFrames: Int
+
+    init(clock: FrameClock, scene: Scene) {
+        self.clock = clock
+        tailFrames = scene.tailFrames
+    }
+
+    /// What a frame's body tells the loop.
+    enum Step {
+        /// Go on.
+        case next
+        /// This is the decision frame: the run ends `tail` after it.
+        case decided
+        /// Nothing after this frame can change a metric: end here.
+        case stop
+    }
+
+    /// Runs `body` for k = 0, 1, … and returns the last frame the run lasts to (the frame a
+    /// settle time is measured against), even when the body stopped early.
+    func run(_ body: (Int) -> Step) -> Int {
+        var last = clock.lastFrame, k = 0
+        while k <= last {
+            switch body(k) {
+            case .next: break
+            case .decided: last = k + tailFrames
+            case .stop: return last
+            }
+            k += 1
+        }
+        return last
+    }
+}
+
+/// Feeds a trace to an engine frame by frame as the sweep does (SPEC §6): before frame k, every
+/// sample with time ≤ tₖ (1e-9 s slack) is added.
+public struct TraceFeed: Sendable {
+    public let trace: Trace
+    public let clock: FrameClock
+    private var next = 0
+
+    public init(trace: Trace, scene: Scene) {
+        self.trace = trace
+        clock = FrameClock(trace: trace, scene: scene)
+    }
+
+    /// The samples that arrive by frame k (call with increasing k).
+    public mutating func samples(upTo k: Int) -> ArraySlice<TouchSample> {
+        let start = next, limit = clock.time(k) + FrameClock.slack
+        while next < trace.samples.count, trace.samples[next].t <= limit { next += 1 }
+        return trace.samples[start..<next]
+    }
+}
+
+/// Settling (SPEC §7): the last frame, from the decision frame on, with any value out of the
+/// band ε, turned into a time counted from the decision frame.
+struct SettleTracker {
+    private(set) var lastOut: Int?
+
+    mutating func record(frame k: Int, outOfBand: Bool) {
+        if outOfBand { lastOut = k }
+    }
+
+    /// (index of the first frame after the last out-of-band one − decision frame) / F; 0 when
+    /// no frame was out of band; +∞ when the last frame still is (the trace is unsettled).
+    func time(from decisionFrame: Int, lastFrame: Int, frameRate: Double) -> Double {
+        guard let lastOut else { return 0 }
+        if lastOut >= lastFrame { return .infinity }
+        return Double(lastOut + 1 - decisionFrame) / frameRate
+    }
+}
+
+/// Overshoot (SPEC §7) of items against the sign of their displacement dᵢ at the decision
+/// frame: `overshoot_pt` = max over items with |dᵢ(t_r)| ≥ ε of max over the frames where the
+/// item counts of max(0, −sgn(dᵢ(t_r))·dᵢ(t)); `overshoot_ratio` = `overshoot_pt` over the
+/// largest |dᵢ(t_r)| among the items that count in some frame (nil below 1 pt).
+struct OvershootTracker {
+    private var atDecision: [Double]
+    private var peak: [Double]
+    private var counted: [Bool]
+
+    init(items: Int) {
+        atDecision = Array(repeating: 0, count: items)
+        peak = Array(repeating: 0, count: items)
+        counted = Array(repeating: false, count: items)
+    }
+
+    /// dᵢ at the decision frame, for every item whether or not it counts there.
+    mutating func start(item i: Int, displacement d: Double) { atDecision[i] = d }
+
+    /// dᵢ at a frame (the decision frame included) where item i counts.
+    mutating func observe(item i: Int, displacement d: Double) {
+        counted[i] = true
+        peak[i] = max(peak[i], atDecision[i] > 0 ? -d : d)
+    }
+
+    func result(tolerance: Double) -> (pt: Double, ratio: Double?) {
+        var pt = 0.0, largest = 0.0
+        for i in atDecision.indices where counted[i] {
+            let d0 = abs(atDecision[i])
+            if d0 >= tolerance { pt = max(pt, peak[i]) }
+            largest = max(largest, d0)
+        }
+        return (pt, largest >= 1 ? pt / largest : nil)
+    }
+}

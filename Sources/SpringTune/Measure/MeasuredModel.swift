@@ -1,0 +1,96 @@
+import SpringLayout
+import TraceIO
+
+/// A model of ``InteractionModels`` as the sweep measures it: the metrics it reports, the
+/// trace work shared across parameter sets, and one run of a trace under one parameter set.
+public protocol MeasuredModel: InteractionModel {
+    /// Work that depends on the trace and on the parameters `preparationKey` captures, shared
+    /// across parameter sets that agree on them (e.g. the scroll view's motion).
+    associatedtype Prepared: Sendable
+    /// The parameters `prepare` depends on; parameter sets with equal keys share preparations.
+    associatedtype PreparationKey: Hashable & Sendable
+
+    /// Per-trace metrics in report order.
+    static var metrics: [MetricSpec] { get }
+
+    var preparationKey: PreparationKey { get }
+    func prepare(_ trace: Trace) -> Prepared
+    func run(_ prepared: Prepared, timeline: Bool) -> TraceRun
+}
+
+/// The key of models whose runs share nothing but the trace itself.
+public struct NoPreparation: Hashable, Sendable {}
+
+extension MeasuredModel where Prepared == Trace, PreparationKey == NoPreparation {
+    public var preparationKey: NoPreparation { NoPreparation() }
+    public func prepare(_ trace: Trace) -> Trace { trace }
+}
+
+/// What one trace did under one parameter set.
+public struct TraceRun: Sendable {
+    public var metrics: TraceMetrics
+    /// True when the last frame is still out of band (SPEC §7).
+    public var unsettled: Bool
+    /// The decision for deciding models, else nil.
+    public var decision: TraceIntent?
+    /// Frame-by-frame positions, when asked for.
+    public var timeline: [TimelineRow]
+
+    public init(metrics: TraceMetrics, unsettled: Bool, decision: TraceIntent? = nil, timeline: [TimelineRow] = []) {
+        self.metrics = metrics
+        self.unsettled = unsettled
+        self.decision = decision
+        self.timeline = timeline
+    }
+}
+
+/// One item at one frame, in screen points: `t,item,y,anchor,velocity`.
+public struct TimelineRow: Sendable, Equatable {
+    public var t: Double
+    public var item: Int
+    public var y: Double
+    public var anchor: Double
+    public var velocity: Double
+
+    public init(t: Double, item: Int, y: Double, anchor: Double, velocity: Double) {
+        self.t = t; self.item = item; self.y = y; self.anchor = anchor; self.velocity = velocity
+    }
+}
+
+/// A measured model by its preset name: the one registry (``InteractionModels``) seen with
+/// its measurement. Every model there must conform to ``MeasuredModel``.
+public struct ModelKind: Sendable {
+    public let type: any MeasuredModel.Type
+
+    /// Every model, in registry order.
+    public static let all: [ModelKind] = InteractionModels.all.map { model in
+        guard let measured = model as? any MeasuredModel.Type else {
+            preconditionFailure("\(model.modelName) is registered but has no MeasuredModel conformance")
+        }
+        return ModelKind(type: measured)
+    }
+
+    public init(type: any MeasuredModel.Type) { self.type = type }
+
+    public init(name: String) throws {
+        guard let kind = Self.all.first(where: { $0.name == name }) else {
+            throw ToolError(.dataError, "unknown model '\(name)' (known: \(InteractionModels.names.joined(separator: ", ")))")
+        }
+        self = kind
+    }
+
+    public var name: String { type.modelName }
+    public var parameters: [ParameterSpec] { type.parameters }
+    public var metrics: [MetricSpec] { type.metrics }
+    public var decisionLabels: DecisionLabels? { type.decisionLabels }
+    /// A preset's parameter values, its spring block under the model's names.
+    public func values(of preset: Preset) -> [String: ParamValue] { type.values(from: preset) }
+    /// Names of the model's two spring parameters (they live in a preset's `spring` block).
+    public var springParameterNames: [String] { type.springParameterNames }
+    /// The canonical spring of resolved values.
+    public func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters { try type.spring(values) }
+    /// Every report column after the parameters, with its spec.
+    public var reportColumns: [MetricSpec] { ReportColumns.all(metrics: metrics, labels: decisionLabels) }
+    /// The set-level metrics (`unsettled`, decision rates).
+    public var setMetrics: [MetricSpec] { ReportColumns.setMetrics(labels: decisionLabels) }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import SpringLayout
+@testable import SpringTune
+import TraceIO
+
+/// SPEC §7 read literally, frame by frame, on the app's `FlowLayoutEngine`, and compared with
+/// what the sweep measures on the real bundled gestures.
+@Suite struct FlowLayoutMetricRuleTests {
+    /// Every frame's positions, anchors and offset, kept whole (no measuring on the way).
+    struct Frames {
+        var p: [[Double]] = [], a: [[Double]] = [], o: [Double] = []
+    }
+
+    func frames(_ m: FlowLayout, _ prep: FlowLayout.Prepared) -> Frames {
+        var f = Frames()
+        var engine = FlowLayoutEngine(layout: m, offset: prep.offsets[0])
+        for k in 0...prep.clock.lastFrame {
+            if k > 0 { engine.advance(to: prep.offsets[k], touchY: prep.touchY[k]) }
+            f.p.append(engine.positions); f.a.append(engine.anchors); f.o.append(engine.offset)
+        }
+        return f
+    }
+
+    /// The metrics by the letter of SPEC §7, from whole frames.
+    func literal(_ m: FlowLayout, _ prep: FlowLayout.Prepared) -> (TraceMetrics, Bool) {
+        let f = frames(m, prep), clock = prep.clock, r = clock.releaseFrame, last = clock.lastFrame
+        let n = m.itemCount, eps = m.scene.tolerance, h = m.itemHeight
+        let final = (0..<n).map { m.restingCenter($0) - prep.restOffset }
+        func counts(_ i: Int, _ k: Int) -> Bool {
+            let y = f.p[k][i] - f.o[k]
+            return y + h / 2 >= -100 && y - h / 2 <= m.scene.height + 100
+        }
+        func d(_ i: Int, _ k: Int) -> Double { f.p[k][i] - f.o[k] - final[i] }
+        func ext(_ i: Int, _ k: Int) -> Double { f.p[k][i] - f.a[k][i] }
+        var pt = 0.0, largest = 0.0
+        for i in 0..<n {
+            let d0 = d(i, r)
+            let countsAfter = (r...last).contains { counts(i, $0) }
+            if countsAfter { largest = max(largest, abs(d0)) }
+            guard abs(d0) >= eps else { continue }
+            for k in r...last where counts(i, k) { pt = max(pt, -(d0 > 0 ? 1.0 : -1.0) * d(i, k)) }
+        }
+        func settle(_ value: (Int, Int) -> Double) -> Double {
+            let out = (r...last).filter { k in (0..<n).contains { counts($0, k) && abs(value($0, k)) > eps } }
+            guard let lastOut = out.last else { return 0 }
+            return lastOut == last ? .infinity : Double(lastOut + 1 - r) / clock.frameRate
+        }
+        var stretch: Double?, lag = 0.0
+        for k in 0...last {
+            for i in 1..<max(n, 1) where counts(i, k) && counts(i - 1, k) {
+                stretch = max(stretch ?? -.infinity, f.p[k][i] - f.p[k][i - 1] - h - m.itemSpacing)
+            }
+            if k < r { for i in 0..<n where counts(i, k) { lag = max(lag, abs(ext(i, k))) } }
+        }
+        let settleTime = settle(d)
+        let metrics = TraceMetrics([(.overshootPt, pt), (.overshootRatio, largest >= 1 ? pt / largest : nil), (.settleTime, settleTime),
+                                    (.jiggleTime, settle(ext)), (.peakStretchPt, stretch), (.maxLagPt, lag)])
+        return (metrics, settleTime.isInfinite)
+    }
+
+    @Test(arguments: ["evernote", "messages"])
+    func realGesturesFollowTheRuleExactly(preset: String) throws {
+        let loaded = try Fixture.store.load(preset)
+        let m = try FlowLayout(preset: loaded.preset)
+        var traces: [Trace] = []
+        for file in PresetStore.traceFiles(for: loaded) { traces += try TraceReader().read(path: file).0 }
+        #expect(traces.count == 30)
+        var unsettled = 0, ratios = 0
+        for trace in traces {
+            let prep = m.prepare(trace)
+            let run = m.run(prep, timeline: false)
+            let (expected, expectedUnsettled) = literal(m, prep)
+            for spec in FlowLayout.metrics {
+                let a = run.metrics[spec], b = expected[spec]
+                #expect((a == nil) == (b == nil), "\(trace.id) \(spec.name)")
+                if let a, let b { #expect(a == b || abs(a - b) <= 1e-9 * max(1, abs(b)), "\(trace.id) \(spec.name): \(a) vs \(b)") }
+            }
+            #expect(run.unsettled == expectedUnsettled)
+            if run.unsettled { unsettled += 1 }
+            if run.metrics[.overshootRatio] != nil { ratios += 1 }
+        }
+        #expect(ratios > 0)
+    }
+}
+
+/// The report's aggregates against the per-trace file of the same sweep (SPEC §7): a short tail
+/// leaves traces unsettled, so `settle_time_p95`/`_max` are `inf` and `_mean` is over the rest.
+@Suite struct UnsettledAggregateTests {
+    @Test func shortTailGivesInfAndMeanOverSettled() throws {
+        var loaded = try Fixture.store.load("evernote")
+        loaded.preset.scene.tail = 1
+        var job = SweepJob(loaded: loaded, outputDirectory: Fixture.tempDir())
+        job.vary = try ["boundaryResistance=10", "damping=1", "frequency=2"].map(SweepGrid.parseVary)
+        job.charts = false
+        job.perTrace = true
+        let outcome = try job.run()
+        let report = try ReportTable(path: outcome.report), perTrace = try ReportTable(path: outcome.perTrace!)
+        let row = try #require(report.rows.first)
+        func value(_ c: String) throws -> String { row[try report.index(of: c)] }
+        let settle = try perTrace.index(of: "settle_time"), flag = try perTrace.index(of: "unsettled")
+        let settled = perTrace.rows.filter { $0[flag] == "0" }.map { Double($0[settle])! }
+        let unsettled = perTrace.rows.filter { $0[flag] == "1" }
+        #expect(!unsettled.isEmpty && !settled.isEmpty)
+        #expect(unsettled.allSatisfy { $0[settle].isEmpty })
+        #expect(try value("unsettled") == String(unsettled.count))
+        #expect(try value("settle_time_max") == "inf")
+        let mean = try #require(Double(try value("settle_time_mean")))
+        #expect(abs(mean - settled.reduce(0, +) / Double(settled.count)) < 1e-12)
+        // p95 is +∞ exactly when more than 5 % of the traces never settle (nearest rank).
+        let rank = Int((0.95 * 30).rounded(.up))
+        #expect((try value("settle_time_p95") == "inf") == (settled.count < rank))
+    }
+}
