@@ -248,6 +248,49 @@ public struct Provenance: Sendable, Codable, Equatable {
         report = try c.decode(String.self, "report")
         sha256 = try c.decode(String.self, "sha256")
         configId = try c.decode(Int.self, "configId")
-        metrics = try c.decodeIfPresent([String: Double?].self, "metrics") ?? [:]
+        metrics = (try c.decodeIfPresent([String: ReportNumber].self, "metrics") ?? [:]).mapValues(\.value)
+    }
+
+    enum Key: String, CodingKey { case report, sha256, configId, metrics }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(report, forKey: .report)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(configId, forKey: .configId)
+        try c.encode(metrics.mapValues(ReportNumber.init), forKey: .metrics)
+    }
+}
+
+/// A report value in JSON: a number, `null` when undefined, or the strings `"inf"` / `"-inf"`
+/// (a settle time that never settled), which JSON numbers cannot hold.
+struct ReportNumber: Codable {
+    var value: Double?
+
+    init(_ value: Double?) { self.value = value }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() {
+            value = nil
+        } else if let d = try? c.decode(Double.self) {
+            value = d
+        } else {
+            switch try c.decode(String.self) {
+            case "inf": value = .infinity
+            case "-inf": value = -.infinity
+            case let s: throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' is not a number, inf or -inf")
+            }
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch value {
+        case nil: try c.encodeNil()
+        case let d? where d.isNaN: try c.encodeNil()
+        case let d? where d.isFinite: try c.encode(d)
+        case let d?: try c.encode(d > 0 ? "inf" : "-inf")
+        }
     }
 }

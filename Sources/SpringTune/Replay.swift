@@ -26,7 +26,12 @@ public enum Replay {
         for r in run.timeline { w.row([.number(r.t), .integer(r.item), .number(r.y), .number(r.anchor), .number(r.velocity)]) }
         var fields: [(String, JSONValue)] = [("trace", .string(trace.id)), ("intent", trace.intent.map { .string($0.rawValue) } ?? .null),
                                              ("preset", .string(loaded.preset.name)), ("model", .string(loaded.preset.model))]
-        fields.append(("values", .object(values.keys.sorted().map { ($0, SweepJob.json(values[$0]!)) })))
+        fields.append(("values", .object(values.keys.sorted().map { name in
+            switch values[name]! {
+            case let .number(d): (name, .number(d))
+            case let .text(s): (name, .string(s))
+            }
+        })))
         fields.append(("decision", run.decision.map { .string($0.rawValue) } ?? .null))
         for m in loaded.kind.metrics { fields.append((m.name, .number(run.metrics[m]))) }
         fields.append(("unsettled", .bool(run.unsettled)))

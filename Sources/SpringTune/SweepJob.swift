@@ -55,13 +55,12 @@ public struct SweepJob: Sendable {
         let grid = try grid()
         let files = traceFiles ?? PresetStore.traceFiles(for: loaded)
         var traces: [Trace] = []
-        var fileInfo: [JSONValue] = []
+        var fileInfo: [ReportMeta.TraceFile] = []
         for file in files {
             let (read, report) = try TraceReader(skipInvalid: skipInvalid).read(path: file)
             traces += read
-            var info: [(String, JSONValue)] = [("file", .string(file)), ("sha256", .string(try SHA256.file(file))), ("traces", .number(Double(read.count)))]
-            if !report.skipped.isEmpty { info.append(("skipped", .array(report.skipped.map { .string("\($0.trace): \($0.reason)") }))) }
-            fileInfo.append(.object(info))
+            fileInfo.append(ReportMeta.TraceFile(file: file, sha256: try SHA256.file(file), traces: read.count,
+                                                 skipped: report.skipped.isEmpty ? nil : report.skipped.map { "\($0.trace): \($0.reason)" }))
         }
         guard !traces.isEmpty else { throw ToolError(.dataError, "no valid traces in \(files.joined(separator: ", "))") }
         let ids = Self.shardRange(shard, total: grid.count)
@@ -92,44 +91,14 @@ public struct SweepJob: Sendable {
             }
         }
         let wall = Date().timeIntervalSince(start)
-        let metaPath = "\(dir)/report.meta.json"
-        let objective = loaded.preset.objective
-        let presetInfo: JSONValue = .object([
-            ("name", .string(loaded.preset.name)), ("model", .string(loaded.preset.model)), ("file", .string(loaded.path)),
-            ("values", .object(grid.base.keys.sorted().map { ($0, Self.json(grid.base[$0]!)) })),
-            ("objective", .object([
-                ("constraints", .array(objective.constraints.map(JSONValue.string))),
-                ("minimize", objective.minimize.map(JSONValue.string) ?? .null),
-                ("maximize", objective.maximize.map(JSONValue.string) ?? .null),
-            ])),
-        ])
-        let axes: JSONValue = .array(grid.axes.map { .object([("name", .string($0.name)), ("values", .array($0.values.map(JSONValue.number)))]) })
-        let sceneInfo: JSONValue = .object([("width", .number(scene.width)), ("height", .number(scene.height)),
-                                            ("tolerance", .number(scene.tolerance)), ("tail", .number(scene.tail))])
-        let chartInfo: JSONValue = skipped.map(JSONValue.string) ?? .array(images.map { .string(URL(fileURLWithPath: $0).lastPathComponent) })
-        var fields: [(String, JSONValue)] = [("tool", .string("springtune")), ("version", .string(SpringTuneVersion.current))]
-        fields.append(("preset", presetInfo))
-        fields.append(("axes", axes))
-        fields.append(("configs", .number(Double(grid.count))))
-        fields.append(("shard", shard.map { .string("\($0.index)/\($0.count)") } ?? .null))
-        fields.append(("config_ids", .array([.number(Double(ids.lowerBound)), .number(Double(ids.upperBound - 1))])))
-        fields.append(("traces", .array(fileInfo)))
-        fields.append(("frame_rate", .number(scene.frameRate)))
-        fields.append(("estimator", .string(scene.estimator.rawValue)))
-        fields.append(("scene", sceneInfo))
-        fields.append(("threads", .number(Double(threads))))
-        fields.append(("wall_time", .number(wall)))
-        fields.append(("charts", chartInfo))
-        let meta = JSONValue.object(fields)
-        try AtomicFile.write(meta.rendered(), to: metaPath)
+        let metaPath = ReportMeta.path(forReport: reportPath)
+        let meta = ReportMeta(
+            presetFile: loaded.path, preset: loaded.preset, values: grid.base, axes: grid.axes.map { ReportMeta.Axis(name: $0.name, values: $0.values) },
+            configs: grid.count, shard: shard.map { "\($0.index)/\($0.count)" }, configIds: [ids.lowerBound, ids.upperBound - 1],
+            traces: fileInfo, frameRate: scene.frameRate, estimator: scene.estimator, scene: scene, threads: threads, wallTime: wall,
+            charts: images.map { URL(fileURLWithPath: $0).lastPathComponent }, chartsSkipped: skipped)
+        try AtomicFile.write(try meta.encoded(), to: metaPath)
         return Outcome(report: reportPath, meta: metaPath, perTrace: perTracePath, images: images, chartsSkipped: skipped,
                        configs: ids.count, traces: traces.count, wallTime: wall, table: table)
-    }
-
-    static func json(_ v: ParamValue) -> JSONValue {
-        switch v {
-        case let .number(d): .number(d)
-        case let .text(s): .string(s)
-        }
     }
 }

@@ -146,7 +146,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let preset = try Export.preset(report: report, configId: config)
-            try AtomicFile.write(Export.json(preset).rendered(), to: output)
+            try AtomicFile.write(try JSONCoding.encode(preset), to: output)
             print("\(output): config \(preset.provenance!.configId), frequency \(formatNumber(preset.spring.frequency)) Hz, damping \(formatNumber(preset.spring.damping))")
         }
     }

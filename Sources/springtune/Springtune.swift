@@ -10,7 +10,7 @@ struct Springtune: ParsableCommand {
         abstract: "Tune spring-driven touch interactions by replaying real touch traces through exact models.",
         version: SpringTuneVersion.current,
         subcommands: [SweepCommand.self, PickCommand.self, CompareCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self,
-                      MergeCommand.self, BenchCommand.self, SpringCommand.self, TracesCommand.self, PresetsCommand.self]
+                      MergeCommand.self, BenchCommand.self, SpringCommand.self, TracesCommand.self, PresetsCommand.self, MetricsCommand.self]
     )
 }
 
