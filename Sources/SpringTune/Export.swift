@@ -43,6 +43,7 @@ public enum Export {
         var params = resolved.values
         for name in kind.springParameterNames { params[name] = nil }
         preset.params = params
+        preset.scene = meta.scene   // with any `--estimator` override the sweep ran
         preset.sweep = meta.axes.map { SweepAxis(name: $0.name, values: $0.values) }
         preset.traces = meta.traces.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path }
         let id = Int(row[idColumn]) ?? -1

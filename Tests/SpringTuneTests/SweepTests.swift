@@ -74,9 +74,9 @@ enum Fixture {
     @Test func exportBestSweepsAgain() throws {
         let dir = Fixture.tempDir()
         let outcome = try Fixture.sweep("evernote", vary: ["damping=0.6,0.9,1.2", "frequency=1,2.5", "boundaryResistance=8,16"], threads: 2, out: dir)
-        let preset = try Export.preset(report: outcome.report, configId: nil, store: Fixture.store)
+        let preset = try Export.preset(report: outcome.report, configId: nil)
         let file = "\(dir)/best.json"
-        try AtomicFile.write(Export.json(preset).rendered(), to: file)
+        try AtomicFile.write(try JSONCoding.encode(preset), to: file)
         // The file decodes strictly and carries the chosen row.
         let decoded = try Preset.decode(try Data(contentsOf: URL(fileURLWithPath: file)))
         let ranking = try Ranking(objective: decoded.objective)
@@ -84,6 +84,16 @@ enum Fixture {
         #expect(decoded.provenance?.configId == Int(best[0]))
         #expect(decoded.provenance?.sha256 == (try SHA256.file(outcome.report)))
         #expect(decoded.spring.damping == Double(best[2]))
+        // The meta is one typed document: it decodes back to what the sweep ran.
+        let meta = try ReportMeta.read(forReport: outcome.report)
+        #expect(meta.preset.name == "evernote" && meta.axes.map(\.name) == ["boundaryResistance", "damping", "frequency"])
+        #expect(meta.configs == 12 && meta.configIds == [0, 11] && meta.traces.map(\.traces) == [19, 11])
+        // Provenance keeps `inf` (a set whose slowest trace never settles) as the string "inf".
+        var withInf = decoded
+        withInf.provenance?.metrics["settle_time_max"] = .infinity
+        let text = try JSONCoding.encode(withInf)
+        #expect(text.contains("\"settle_time_max\" : \"inf\""))
+        #expect(try Preset.decode(Data(text.utf8)).provenance?.metrics["settle_time_max"] == .some(.infinity))
         // …and sweeps again.
         var job = SweepJob(loaded: try Fixture.store.load(file), outputDirectory: Fixture.tempDir())
         job.charts = false
@@ -163,5 +173,46 @@ enum Fixture {
         #expect(try r.rank(t).map { $0[0] } == ["1", "2", "3"])
         #expect(try Ranking.paretoFront(t, rows: t.rows, columns: ["a", "b"]).map { $0[0] } == ["0", "1"])
         #expect(throws: ToolError.self) { try Constraint(parsing: "a ~ 3") }
+    }
+}
+
+/// `compare` reads directions from the metric specs (SPEC §7), never from column names.
+@Suite struct CompareDirectionTests {
+    func table(_ accuracy: String, _ falseRate: String, _ stretch: String) -> ReportTable {
+        ReportTable(path: "r", columns: ["config_id", "flickVelocity", "traces", "dismiss_accuracy", "false_dismiss_rate", "peak_stretch_pt_p95"],
+                    rows: [["0", "800", "10", accuracy, falseRate, stretch]])
+    }
+
+    @Test func higherAccuracyIsBetterAndHigherFalseRateIsWorse() throws {
+        let a = table("0.8", "0.1", "20")
+        let better = try Comparison(a, table("0.9", "0.1", "20"), metrics: nil, tolerance: 0.01)
+        #expect(better.regressions == 0)
+        #expect(better.summaries.first { $0.metric == "dismiss_accuracy" }?.better == 1)
+        let worse = try Comparison(a, table("0.8", "0.2", "20"), metrics: nil, tolerance: 0.01)
+        #expect(worse.regressions == 1)
+        #expect(worse.summaries.first { $0.metric == "false_dismiss_rate" }?.worse == 1)
+        // A column with no better side is reported as changed, never as a regression.
+        let stretched = try Comparison(a, table("0.8", "0.1", "5"), metrics: nil, tolerance: 0.01)
+        #expect(stretched.regressions == 0 && stretched.csv.contains("peak_stretch_pt_p95,20,5,-15,-0.75,changed"))
+    }
+
+    @Test func neverSettlingIsWorse() {
+        #expect(Comparison.verdict(a: 1.2, b: .infinity, better: .lower, tolerance: 0.01) == "worse")
+        #expect(Comparison.verdict(a: .infinity, b: 1.2, better: .lower, tolerance: 0.01) == "better")
+        #expect(Comparison.verdict(a: .infinity, b: .infinity, better: .lower, tolerance: 0.01) == "same")
+        #expect(Comparison.verdict(a: 1, b: 1.005, better: .lower, tolerance: 0.01) == "same")
+    }
+
+    @Test func everyModelsColumnsHaveSpecs() throws {
+        for kind in ModelKind.all {
+            for column in Report.columns(kind: kind, axes: []).dropFirst() {
+                #expect(ReportColumns.spec(column) != nil, "\(kind.name): \(column)")
+            }
+        }
+        #expect(ReportColumns.spec("dismiss_accuracy")?.better == .higher)
+        #expect(ReportColumns.spec("create_accuracy")?.better == .higher)
+        #expect(ReportColumns.spec("missed_create_rate")?.better == .lower)
+        #expect(ReportColumns.spec("settle_time_p95")?.unit == "s")
+        #expect(ReportColumns.spec("peak_stretch_pt_max")?.better == MetricSpec.Better.none)
     }
 }

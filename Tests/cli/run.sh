@@ -64,5 +64,36 @@ check "…and its name" grep -q "name: evernote" <<<"$out"
 "$bin" sweep --preset "$work/best.json" --no-charts --out "$work/again" >/dev/null
 check "exported preset sweeps again" test -s "$work/again/report.csv"
 
+# metrics: every model's metrics with unit and direction; the project's reference names them all.
+"$bin" metrics --format csv > "$work/metrics.csv"
+check "metrics csv: columns and directions" python3 - "$work/metrics.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert list(rows[0].keys()) == ["model", "metric", "unit", "better", "definition"]
+d = {(r["model"], r["metric"]): r for r in rows}
+assert d[("flick-dismiss", "dismiss_accuracy")]["better"] == "higher"
+assert d[("flick-dismiss", "false_dismiss_rate")]["better"] == "lower"
+assert d[("flow-layout", "peak_stretch_pt")]["better"] == "none"
+assert d[("flow-layout", "settle_time")]["unit"] == "s"
+assert all(r["better"] in ("lower", "higher", "none") and r["definition"] for r in rows)
+PY
+check "reference names every model and metric" python3 - "$work/metrics.csv" docs/Reference.md <<'PY'
+import csv, sys
+doc = open(sys.argv[2]).read()
+missing = sorted({n for r in csv.DictReader(open(sys.argv[1])) for n in (r["model"], r["metric"]) if n not in doc})
+assert not missing, missing
+PY
+check "README points at no file outside the project" bash -c '! grep -q "\.\./shared" README.md'
+"$bin" metrics --model nosuch >/dev/null 2>&1; check "metrics --model nosuch: exit 64" test $? = 64
+
+# compare reads directions from the specs: more accuracy passes the gate, a higher false rate fails it.
+printf 'config_id,flickVelocity,traces,dismiss_accuracy,false_dismiss_rate\n0,800,10,0.8,0.1\n' > "$work/ca.csv"
+printf 'config_id,flickVelocity,traces,dismiss_accuracy,false_dismiss_rate\n0,800,10,0.9,0.1\n' > "$work/cb.csv"
+printf 'config_id,flickVelocity,traces,dismiss_accuracy,false_dismiss_rate\n0,800,10,0.8,0.2\n' > "$work/cc.csv"
+"$bin" compare "$work/ca.csv" "$work/cb.csv" --fail-on-regression --out "$work/cmp3" >/dev/null 2>&1
+check "compare: higher dismiss_accuracy is no regression (exit 0)" test $? = 0
+"$bin" compare "$work/ca.csv" "$work/cc.csv" --fail-on-regression --out "$work/cmp4" >/dev/null 2>&1
+check "compare: higher false_dismiss_rate is a regression (exit 1)" test $? = 1
+
 echo "$fails failed"
 exit $((fails > 0))
