@@ -79,7 +79,7 @@ public enum ReportCharts {
             cells[j * xs.count + i].append(zv)
         }
         let grid = ys.indices.map { j in xs.indices.map { i in cells[j * xs.count + i].isEmpty ? nil : mean(cells[j * xs.count + i]) } }
-        return Chart(name: "heatmap-\(z)", title: "\(label(z)) over \(x) × \(y) (mean over other parameters)",
+        return Chart(name: "heatmap-\(z)", title: "\(label(z)), mean over other parameters",
                      panels: [.heatmap(title: label(z), x: label(x, kind: kind), xValues: xs, y: label(y, kind: kind), yValues: ys, z: grid)])
     }
 
