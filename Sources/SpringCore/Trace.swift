@@ -22,19 +22,23 @@ public enum TraceIntent: String, Sendable, Codable, CaseIterable {
     case dismiss, keep, create, cancel
 }
 
-/// One touch sample: time in seconds, position in points (screen coordinates, y down).
+/// One touch sample: time in seconds, position in points (screen coordinates, y down), and the
+/// finger it belongs to within its trace (`pointer`, 0 for a one-finger trace).
 public struct TouchSample: Hashable, Sendable {
     public var t: Double
     public var x: Double
     public var y: Double
     public var phase: TouchPhase
+    public var pointer: Int
 
-    public init(t: Double, x: Double, y: Double, phase: TouchPhase) {
-        self.t = t; self.x = x; self.y = y; self.phase = phase
+    public init(t: Double, x: Double, y: Double, phase: TouchPhase, pointer: Int = 0) {
+        self.t = t; self.x = x; self.y = y; self.phase = phase; self.pointer = pointer
     }
 }
 
-/// One touch from touch-down to lift-off: `began`, then only `moved`, then `ended`/`cancelled`.
+/// One touch from touch-down to lift-off (`began`, then only `moved`, then `ended`/`cancelled`),
+/// or, with several pointers, one gesture: each pointer follows that rule and their rows
+/// interleave in time order (SPEC §3).
 public struct Trace: Hashable, Sendable {
     public var id: String
     public var intent: TraceIntent?
@@ -42,6 +46,27 @@ public struct Trace: Hashable, Sendable {
 
     public init(id: String, intent: TraceIntent? = nil, samples: [TouchSample]) {
         self.id = id; self.intent = intent; self.samples = samples
+    }
+
+    /// The pointers of the trace in the order they began.
+    public var pointers: [Int] {
+        var seen = Set<Int>(), out: [Int] = []
+        for s in samples where s.phase == .began && seen.insert(s.pointer).inserted { out.append(s.pointer) }
+        return out
+    }
+
+    /// True when more than one finger takes part.
+    public var isMultiPointer: Bool { samples.contains { $0.pointer != samples[0].pointer } }
+
+    /// The rows of one pointer, as a one-finger trace with the same id and intent.
+    public func pointer(_ p: Int) -> Trace {
+        Trace(id: id, intent: intent, samples: samples.filter { $0.pointer == p })
+    }
+
+    /// What a one-finger model sees (SPEC §3): the pointer that began first.
+    public var firstPointer: Trace {
+        guard isMultiPointer, let first = samples.first else { return self }
+        return pointer(first.pointer)
     }
 
     /// Lift-off time (the last row's time).

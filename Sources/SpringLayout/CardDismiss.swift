@@ -19,14 +19,12 @@ public struct Rect: Hashable, Sendable {
 /// from the left edge) shrinks the full-screen card; past `commitProgress` it commits to
 /// dismiss at once, else a flick decides at release. A spring (response, dampingRatio) then
 /// takes the card to its place in the list (dismiss) or back to full screen (keep).
-public struct CardDismiss: InteractionModel {
+public struct CardDismiss: ResponseSpringModel {
     public static let modelName = "card-dismiss"
-    public static let springParameterNames = ["response", "dampingRatio"]
-    public static let parameters: [ParameterSpec] = [
-        .number("response", "s", 0.6, "spring response (ω = 2π/response)", min: 0, inclusive: false),
-        .number("dampingRatio", "ratio", 0.7, "spring damping ratio", min: 0),
+    public static let parameters: [ParameterSpec] = responseSpecs(response: 0.6, dampingRatio: 0.7) + [
         .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0),
         .number("dismissDistance", "pt", 333, "translation for progress 1", min: 0, inclusive: false),
+        .number("contentOffset", "pt", 0, "a drag down first scrolls the detail's content this far to its top; only the rest counts", min: 0),
         .number("commitProgress", "1", 0.3, "progress that commits the dismissal while dragging", min: 0, inclusive: false),
         .number("flickVelocity", "pt/s", 800, "release velocity along the gesture that dismisses", min: 0),
         .number("minScale", "1", 0.86, "card scale at commitProgress", min: 0, inclusive: false, max: 1),
@@ -35,22 +33,10 @@ public struct CardDismiss: InteractionModel {
         .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false),
         .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false),
     ]
-    public static let decisionLabels: DecisionLabels? = DecisionLabels(positive: .dismiss, negative: .keep)
-
-    public static func springValues(_ s: SpringParameters) -> [String: ParamValue] {
-        ["response": .number(s.response), "dampingRatio": .number(s.damping)]
-    }
-
-    public static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters {
-        do {
-            return try SpringParameters(response: values.number("response"), dampingRatio: values.number("dampingRatio"))
-        } catch {
-            throw PresetError(path: "spring", message: error.description)
-        }
-    }
+    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
 
     public let spring: SpringParameters
-    public let edgeWidth: Double, dismissDistance: Double, commitProgress: Double, flickVelocity: Double, minScale: Double
+    public let edgeWidth: Double, dismissDistance: Double, contentOffset: Double, commitProgress: Double, flickVelocity: Double, minScale: Double
     public let cardFrame: Rect
     public let scene: Scene
 
@@ -58,6 +44,7 @@ public struct CardDismiss: InteractionModel {
         spring = try Self.spring(values)
         edgeWidth = values.number("edgeWidth")
         dismissDistance = values.number("dismissDistance")
+        contentOffset = values.number("contentOffset")
         commitProgress = values.number("commitProgress")
         flickVelocity = values.number("flickVelocity")
         minScale = values.number("minScale")
@@ -97,10 +84,12 @@ public struct CardDismissEngine: Sendable {
     /// True when the touch began within `edgeWidth` of the left edge (an edge pan).
     public var isEdgePan: Bool { (input.first?.x ?? .infinity) <= model.edgeWidth }
 
-    /// Gesture progress p of the latest sample.
+    /// Gesture progress p of the latest sample: the translation over `dismissDistance`, where a
+    /// drag down counts only past the content's top (y − y₀ − contentOffset) and an edge pan
+    /// counts x − x₀.
     public var progress: Double {
         guard let first = input.first, let latest = input.latest else { return 0 }
-        return max(0, isEdgePan ? latest.x - first.x : latest.y - first.y) / model.dismissDistance
+        return max(0, isEdgePan ? latest.x - first.x : latest.y - first.y - model.contentOffset) / model.dismissDistance
     }
 
     /// Release velocity along the gesture's axis (pt/s).

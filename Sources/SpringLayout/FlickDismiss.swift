@@ -16,7 +16,7 @@ public struct FlickDismiss: InteractionModel {
         .number("cardWidth", "pt", 390, "card width", min: 0, inclusive: false),
         .number("cardHeight", "pt", 292, "card height", min: 0, inclusive: false),
     ]
-    public static let decisionLabels: DecisionLabels? = DecisionLabels(positive: .dismiss, negative: .keep)
+    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
 
     public static func springValues(_ s: SpringParameters) -> [String: ParamValue] {
         ["snapFrequency": .number(s.frequency), "snapDamping": .number(s.damping)]

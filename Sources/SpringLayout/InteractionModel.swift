@@ -8,8 +8,9 @@ public protocol InteractionModel: Sendable {
     static var modelName: String { get }
     /// Every parameter, with the spring's first.
     static var parameters: [ParameterSpec] { get }
-    /// For models that decide, the labels of their two outcomes; nil for models that do not.
-    static var decisionLabels: DecisionLabels? { get }
+    /// For models that decide, the label pairs of their outcomes (one pair per decision the
+    /// model can be set to make); empty for models that do not decide.
+    static var decisionLabels: [DecisionLabels] { get }
 
     init(values: ParameterValues, scene: Scene) throws(PresetError)
     /// The screen and clock the model runs in.
@@ -42,7 +43,7 @@ public struct DecisionLabels: Hashable, Sendable {
 }
 
 extension InteractionModel {
-    public static var decisionLabels: DecisionLabels? { nil }
+    public static var decisionLabels: [DecisionLabels] { [] }
 
     public static var springParameterNames: [String] { ["frequency", "damping"] }
 
@@ -72,10 +73,37 @@ extension InteractionModel {
     }
 }
 
+/// A model whose spring is given as UIKit/SwiftUI give it: `response` (s, ω = 2π/response) and
+/// `dampingRatio`, the first two of its parameters.
+public protocol ResponseSpringModel: InteractionModel {}
+
+extension ResponseSpringModel {
+    public static var springParameterNames: [String] { ["response", "dampingRatio"] }
+
+    public static func springValues(_ s: SpringParameters) -> [String: ParamValue] {
+        ["response": .number(s.response), "dampingRatio": .number(s.damping)]
+    }
+
+    public static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters {
+        do {
+            return try SpringParameters(response: values.number("response"), dampingRatio: values.number("dampingRatio"))
+        } catch {
+            throw PresetError(path: "spring", message: error.description)
+        }
+    }
+
+    /// The two spring parameters with their defaults.
+    public static func responseSpecs(response: Double, dampingRatio: Double) -> [ParameterSpec] {
+        [.number("response", "s", response, "spring response (ω = 2π/response)", min: 0, inclusive: false),
+         .number("dampingRatio", "ratio", dampingRatio, "spring damping ratio", min: 0)]
+    }
+}
+
 /// The one list of models. A preset names one of these; `SpringTune` measures exactly these.
 /// Adding a model means adding its type here (plus its file, presets, tests and docs).
 public enum InteractionModels {
-    public static let all: [any InteractionModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self]
+    public static let all: [any InteractionModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self, PinchFold.self,
+                                                          PercentTransition.self]
 
     /// The model with this preset name, or nil.
     public static func named(_ name: String) -> (any InteractionModel.Type)? {

@@ -70,6 +70,14 @@ public struct ParameterSpec: Sendable {
         }
     }
 
+    /// A word parameter taking one of `choices`.
+    public static func text(_ name: String, _ value: String, _ choices: [String], _ summary: String) -> ParameterSpec {
+        ParameterSpec(name, "word", .text(value), summary) { v in
+            guard case let .text(s) = v, choices.contains(s) else { return "'\(v)' is not one of \(choices.joined(separator: ", "))" }
+            return nil
+        }
+    }
+
     /// The two spring parameters of a model, by the model's names for them.
     public static func springSpecs(frequency: Double, damping: Double, names: (String, String) = ("frequency", "damping")) -> [ParameterSpec] {
         [

@@ -67,7 +67,7 @@ public struct Preset: Sendable, Codable {
                 throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(axis.name)' is not a parameter of \(model)"))
             }
             for v in axis.values {
-                if let problem = spec.check(.number(v)) { throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem)) }
+                if let problem = spec.check(v) { throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem)) }
             }
         }
     }
@@ -144,10 +144,11 @@ public struct SpringSpec: Sendable, Codable, Equatable {
     }
 }
 
-/// One sweep axis: explicit values, or `from`/`to`/`steps` with linear or log spacing.
+/// One sweep axis: explicit values (numbers, or words for a word parameter such as
+/// `completionCurve`), or `from`/`to`/`steps` with linear or log spacing.
 public struct SweepAxis: Sendable, Codable, Equatable {
     public var name: String
-    public var values: [Double]
+    public var values: [ParamValue]
     /// The range form, kept to write the axis back as it was given.
     public var range: Range?
 
@@ -158,9 +159,17 @@ public struct SweepAxis: Sendable, Codable, Equatable {
         public var log: Bool
     }
 
-    public init(name: String, values: [Double]) {
+    public init(name: String, values: [ParamValue]) {
         self.name = name
         self.values = values
+    }
+
+    public init(name: String, values: [Double]) { self.init(name: name, values: values.map(ParamValue.number)) }
+
+    /// The values as numbers, when every one is a number.
+    public var numbers: [Double]? {
+        let n = values.compactMap(\.number)
+        return n.count == values.count ? n : nil
     }
 
     public init(name: String, from: Double, to: Double, steps: Int, log: Bool) throws(PresetError) {
@@ -170,10 +179,10 @@ public struct SweepAxis: Sendable, Codable, Equatable {
         self.name = name
         range = Range(from: from, to: to, steps: steps, log: log)
         values = (0..<steps).map { i in
-            guard steps > 1 else { return from }
+            guard steps > 1 else { return .number(from) }
             let u = Double(i) / Double(steps - 1)
-            if i == steps - 1 { return to }
-            return log ? from * Foundation.pow(to / from, u) : from + (to - from) * u
+            if i == steps - 1 { return .number(to) }
+            return .number(log ? from * Foundation.pow(to / from, u) : from + (to - from) * u)
         }
     }
 
@@ -182,9 +191,8 @@ public struct SweepAxis: Sendable, Codable, Equatable {
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: ["name", "values", "from", "to", "steps", "spacing"])
         let name = try c.decode(String.self, "name")
-        if let values = try c.decodeIfPresent([Double].self, "values") {
+        if let values = try c.decodeIfPresent([ParamValue].self, "values") {
             guard !values.isEmpty else { throw c.fail("values", "must not be empty") }
-            guard values.allSatisfy(\.isFinite) else { throw c.fail("values", "must be finite numbers") }
             self.init(name: name, values: values)
             return
         }

@@ -26,7 +26,7 @@ public struct PullToCreate: InteractionModel {
         .number("rowHeight", "pt", 60, "height of the new row", min: 0, inclusive: false),
         .number("commitFraction", "1", 0.75, "create when hᵣ/rowHeight ≥ commitFraction at release", min: 0, max: 1),
     ]
-    public static let decisionLabels: DecisionLabels? = DecisionLabels(positive: .create, negative: .cancel)
+    public static let decisionLabels = [DecisionLabels(positive: .create, negative: .cancel)]
 
     public let spring: SpringParameters
     public let rowHeight: Double

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLayout
 import TraceIO
 
 /// `springtune compare A B`: joins two reports on their parameter columns and compares metrics.
@@ -48,8 +49,8 @@ public struct Comparison: Sendable {
         metrics = requested ?? common
         for m in metrics where !common.contains(m) { throw ToolError(.usage, "metric '\(m)' is not in both reports") }
         let pa = try parameters.map { try a.index(of: $0) }, pb = try parameters.map { try b.index(of: $0) }
-        func key(_ t: ReportTable, _ row: [String], _ idx: [Int]) -> [Double] { idx.map { t.number(row, $0) ?? .nan } }
-        var bRows: [[Double]: [String]] = [:]
+        func key(_ t: ReportTable, _ row: [String], _ idx: [Int]) -> [ParamValue?] { idx.map { t.parameter(row[$0]) } }
+        var bRows: [[ParamValue?]: [String]] = [:]
         for row in b.rows { bRows[key(b, row, pb)] = row }
         var w = CSVWriter()
         w.header(parameters + ["metric", "a", "b", "delta", "relative", "verdict"])

@@ -28,10 +28,11 @@ public enum Export {
         var values = kind.values(of: preset)
         for (k, v) in meta.values { values[k] = v }
         for p in table.parameterColumns {
-            guard let v = table.number(row, try table.index(of: p)), v.isFinite else {
-                throw ToolError(.dataError, "\(report): config \(row[idColumn]): \(p) is not a finite number")
+            let cell = row[try table.index(of: p)]
+            guard let v = table.parameter(cell) else {
+                throw ToolError(.dataError, "\(report): config \(row[idColumn]): \(p) '\(cell.prefix(40))' is neither a finite number nor a word")
             }
-            values[p] = .number(v)
+            values[p] = v
         }
         let resolved: ParameterValues
         do {

@@ -18,7 +18,7 @@ public enum Replay {
         for (k, v) in set { values[k] = v }
         func typed<M: MeasuredModel>(_: M.Type) throws -> TraceRun {
             let model = try SweepRunner.model(M.self, values: values, scene: loaded.preset.scene)
-            return model.run(model.prepare(trace), timeline: true)
+            return model.run(model.prepare(loaded.kind.input(trace)), timeline: true)
         }
         let run = try typed(loaded.kind.type)
         var w = CSVWriter()

@@ -13,9 +13,9 @@ public enum Report {
     }
 
     public static func row(_ r: SweepRunner.ConfigResult, kind: ModelKind) -> [CSVField] {
-        var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.number)
+        var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.init)
         fields += [.integer(r.aggregate.traces), .integer(r.aggregate.unsettled)]
-        if kind.decisionLabels != nil { fields += (r.aggregate.decisions?.values ?? [nil, nil, nil]).map(CSVField.init) }
+        for rates in r.aggregate.decisions { fields += rates.values.map(CSVField.init) }
         for m in kind.metrics {
             let s = r.aggregate.stats[m.name]
             fields += [CSVField(s?.mean), CSVField(s?.p95), CSVField(s?.max)]
@@ -32,11 +32,11 @@ public enum Report {
     /// per-trace metrics by their names (undefined and never-settled values empty) and `unsettled`.
     public static func perTraceCSV(_ results: [SweepRunner.ConfigResult], traces: [Trace], kind: ModelKind, axes: [SweepAxis]) -> String {
         var w = CSVWriter()
-        let decides = kind.decisionLabels != nil
+        let decides = !kind.decisionLabels.isEmpty
         w.header(["config_id"] + axes.map(\.name) + ["trace", "intent"] + (decides ? ["decision"] : []) + kind.metrics.map(\.name) + ["unsettled"])
         for r in results {
             for (trace, run) in zip(traces, r.runs) {
-                var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.number)
+                var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.init)
                 fields += [.text(trace.id), .text(trace.intent?.rawValue ?? "")]
                 if decides { fields.append(.text(run.decision?.rawValue ?? "")) }
                 fields += kind.metrics.map { m in CSVField(run.metrics[m].flatMap { $0.isFinite ? $0 : nil }) }
@@ -45,6 +45,16 @@ public enum Report {
             }
         }
         return w.text
+    }
+}
+
+extension CSVField {
+    /// A parameter value as a report cell: a number, or the word.
+    init(_ value: ParamValue) {
+        switch value {
+        case let .number(d): self = .number(d)
+        case let .text(s): self = .text(s)
+        }
     }
 }
 
@@ -97,6 +107,13 @@ public struct ReportTable: Sendable {
     }
 
     public func number(_ row: [String], _ column: Int) -> Double? { Double(row[column]) }
+
+    /// A parameter cell: a finite number, or a word for a word parameter; nil when empty or
+    /// not finite.
+    public func parameter(_ cell: String) -> ParamValue? {
+        if let d = Double(cell) { return d.isFinite ? .number(d) : nil }
+        return cell.isEmpty ? nil : .text(cell)
+    }
 
     /// The text of the rows, re-encoded.
     public func csv(rows selected: [[String]]) -> String {

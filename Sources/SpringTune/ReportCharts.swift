@@ -40,7 +40,11 @@ public enum ReportCharts {
     /// set-level metric) and, with two or more swept parameters, a heatmap of each `_p95` (or
     /// rate) over the first two.
     public static func sweepDefaults(_ table: ReportTable, kind: ModelKind) throws -> [Chart] {
-        let params = table.parameterColumns
+        // Word parameters (e.g. completionCurve) have no numeric axis: they are averaged over.
+        let params = table.parameterColumns.filter { p in
+            guard let i = table.columns.firstIndex(of: p) else { return false }
+            return table.rows.allSatisfy { table.number($0, i) != nil }
+        }
         guard !params.isEmpty else { return [] }
         var charts: [Chart] = []
         let items = kind.metrics.map { ($0, ["\($0.name)_mean", "\($0.name)_p95"]) } + kind.setMetrics.map { ($0, [$0.name]) }

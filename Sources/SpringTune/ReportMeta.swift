@@ -19,7 +19,7 @@ public struct ReportMeta: Codable, Sendable {
     /// One swept axis with its values in grid order.
     public struct Axis: Codable, Sendable, Equatable {
         public var name: String
-        public var values: [Double]
+        public var values: [ParamValue]
     }
 
     public var tool = "springtune"

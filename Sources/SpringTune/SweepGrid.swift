@@ -20,16 +20,16 @@ public struct SweepGrid: Sendable {
         var out = base
         var rest = id
         for axis in axes.reversed() {
-            out[axis.name] = .number(axis.values[rest % axis.values.count])
+            out[axis.name] = axis.values[rest % axis.values.count]
             rest /= axis.values.count
         }
         return out
     }
 
     /// The swept values of set `id`, in axis order.
-    public func sweptValues(_ id: Int) -> [Double] {
+    public func sweptValues(_ id: Int) -> [ParamValue] {
         let v = values(id)
-        return axes.map { v[$0.name]!.number! }
+        return axes.map { v[$0.name]! }
     }
 
     /// Builds the grid from a preset and command-line changes: `--vary` replaces an axis of the
@@ -56,7 +56,7 @@ public struct SweepGrid: Sendable {
         for axis in axes {
             let spec = kind.parameters.first { $0.name == axis.name }!
             for v in axis.values {
-                if let problem = spec.check(.number(v)) { throw ToolError(.usage, "axis \(axis.name): \(problem)") }
+                if let problem = spec.check(v) { throw ToolError(.usage, "axis \(axis.name): \(problem)") }
             }
         }
         do {
@@ -67,7 +67,7 @@ public struct SweepGrid: Sendable {
         return grid
     }
 
-    /// Parses `NAME=v1,v2,...` or `NAME=FROM:TO:STEPS[:log]`.
+    /// Parses `NAME=v1,v2,...` (numbers, or words for a word parameter) or `NAME=FROM:TO:STEPS[:log]`.
     public static func parseVary(_ text: String) throws -> SweepAxis {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { throw ToolError(.usage, "--vary \(text): expected NAME=VALUES") }
         let name = String(text[..<eq]), spec = String(text[text.index(after: eq)...])
@@ -83,11 +83,11 @@ public struct SweepGrid: Sendable {
                 throw ToolError(.usage, "--vary \(text): \(error.description)")
             }
         }
-        let values = spec.split(separator: ",").map { Double($0) }
-        guard !values.isEmpty, values.allSatisfy({ $0?.isFinite == true }) else {
-            throw ToolError(.usage, "--vary \(text): expected comma-separated numbers")
+        let values = spec.split(separator: ",", omittingEmptySubsequences: false).map { ParamValue(parsing: String($0)) }
+        guard !values.isEmpty, values.allSatisfy({ $0.number?.isFinite ?? !$0.description.isEmpty }) else {
+            throw ToolError(.usage, "--vary \(text): expected comma-separated finite numbers or words")
         }
-        return SweepAxis(name: name, values: values.map { $0! })
+        return SweepAxis(name: name, values: values)
     }
 
     /// Parses `NAME=VALUE`.

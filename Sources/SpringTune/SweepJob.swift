@@ -36,6 +36,8 @@ public struct SweepJob: Sendable {
         public var traces: Int
         public var wallTime: Double
         public var table: ReportTable
+        /// Remarks for the user (stderr), e.g. pointers a one-finger model ignored.
+        public var notes: [String]
     }
 
     /// Resolved grid (for progress totals before running).
@@ -56,9 +58,14 @@ public struct SweepJob: Sendable {
         let files = traceFiles ?? PresetStore.traceFiles(for: loaded)
         var traces: [Trace] = []
         var fileInfo: [ReportMeta.TraceFile] = []
+        var notes: [String] = []
         for file in files {
             let (read, report) = try TraceReader(skipInvalid: skipInvalid).read(path: file)
-            traces += read
+            traces += read.map(loaded.kind.input)
+            let multi = read.filter(\.isMultiPointer).count
+            if multi > 0 && !loaded.kind.type.usesAllPointers {
+                notes.append("\(file): \(multi) of \(read.count) traces have several pointers; \(loaded.kind.name) uses the pointer that began first in each")
+            }
             fileInfo.append(ReportMeta.TraceFile(file: file, sha256: try SHA256.file(file), traces: read.count,
                                                  skipped: report.skipped.isEmpty ? nil : report.skipped.map { "\($0.trace): \($0.reason)" }))
         }
@@ -99,6 +106,6 @@ public struct SweepJob: Sendable {
             charts: images.map { URL(fileURLWithPath: $0).lastPathComponent }, chartsSkipped: skipped)
         try AtomicFile.write(try meta.encoded(), to: metaPath)
         return Outcome(report: reportPath, meta: metaPath, perTrace: perTracePath, images: images, chartsSkipped: skipped,
-                       configs: ids.count, traces: traces.count, wallTime: wall, table: table)
+                       configs: ids.count, traces: traces.count, wallTime: wall, table: table, notes: notes)
     }
 }

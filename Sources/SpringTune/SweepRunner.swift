@@ -24,7 +24,7 @@ public struct SweepRunner: Sendable {
     /// One parameter set's outcome.
     public struct ConfigResult: Sendable {
         public var id: Int
-        public var swept: [Double]
+        public var swept: [ParamValue]
         public var aggregate: Aggregate
         public var runs: [TraceRun]
     }
@@ -110,9 +110,10 @@ public struct Aggregate: Sendable {
     public var unsettled: Int
     /// Per metric name.
     public var stats: [String: Summary]
-    public var decisions: DecisionRates?
+    /// One set of rates per label pair of the model (none for models that do not decide).
+    public var decisions: [DecisionRates]
 
-    public init(runs: [TraceRun], intents: [TraceIntent?], metrics: [MetricSpec], labels: DecisionLabels?) {
+    public init(runs: [TraceRun], intents: [TraceIntent?], metrics: [MetricSpec], labels: [DecisionLabels]) {
         traces = runs.count
         unsettled = runs.filter(\.unsettled).count
         var stats: [String: Summary] = [:]

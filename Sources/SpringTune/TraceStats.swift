@@ -1,12 +1,15 @@
 import SpringCore
 import TraceIO
 
-/// One line of `springtune traces stats`: the shape of a trace and its release velocity.
+/// One line of `springtune traces stats`: the shape of a trace and its release velocity. For a
+/// multi-pointer trace the shape and velocity are those of the pointer that began first.
 public struct TraceStats: Sendable {
     public var file: String
     public var trace: String
     public var intent: TraceIntent?
     public var samples: Int
+    /// Fingers in the trace.
+    public var pointers: Int
     /// Lift-off time minus touch-down time (s).
     public var duration: Double
     /// Net displacement from `began` to the last position sample (pt).
@@ -21,7 +24,9 @@ public struct TraceStats: Sendable {
         self.trace = trace.id
         intent = trace.intent
         samples = trace.samples.count
+        pointers = trace.pointers.count
         duration = trace.liftOffTime - (trace.samples.first?.t ?? 0)
+        let trace = trace.firstPointer
         let positions = trace.positionSamples
         let first = positions.first, last = positions.last
         dx = (last?.x ?? 0) - (first?.x ?? 0)
@@ -35,10 +40,10 @@ public struct TraceStats: Sendable {
         release = estimator.releaseVelocity(of: trace)
     }
 
-    public static let columns = ["file", "trace", "intent", "samples", "duration", "dx", "dy", "peak_speed", "release_vx", "release_vy"]
+    public static let columns = ["file", "trace", "intent", "samples", "pointers", "duration", "dx", "dy", "peak_speed", "release_vx", "release_vy"]
 
     public var csvFields: [CSVField] {
-        [.text(file), .text(trace), .text(intent?.rawValue ?? ""), .integer(samples), .number(duration), .number(dx), .number(dy),
+        [.text(file), .text(trace), .text(intent?.rawValue ?? ""), .integer(samples), .integer(pointers), .number(duration), .number(dx), .number(dy),
          .number(peakSpeed), .number(release.x), .number(release.y)]
     }
 }

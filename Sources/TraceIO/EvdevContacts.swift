@@ -9,8 +9,8 @@ struct EvdevEvent {
     var kind: Kind
 }
 
-/// Turns a stream of multitouch evdev events (protocol A or B) into one trace per finger
-/// contact, numbered in the order contacts lift (as MonkeyHelper's reference split does). Samples are stamped at their `SYN_REPORT`; a contact
+/// Turns a stream of multitouch evdev events (protocol A or B) into finger contacts, in the
+/// order contacts lift (as MonkeyHelper's reference split does). Samples are stamped at their `SYN_REPORT`; a contact
 /// gets a `moved` row at every later report, and its `ended` row (repeating
 /// its last position) at the report where it lifts. A contact still down at the end of the
 /// recording ends `cancelled` at the last report. Like MonkeyHelper's reference split, every
@@ -20,11 +20,11 @@ struct EvdevContacts {
     private struct Contact {
         var x: Int, y: Int
         var samples: [TouchSample] = []
-        var start: Double
     }
 
-    private(set) var traces: [[TouchSample]] = []
-    private var contacts: [Int: Contact] = [:]
+    /// Finished contacts in lift order, times absolute (the recording's clock).
+    private(set) var contacts: [[TouchSample]] = []
+    private var down: [Int: Contact] = [:]
     private var lastReport = 0.0
     private let scale: Double
 
@@ -57,12 +57,10 @@ struct EvdevContacts {
         }
     }
 
-    /// Closes contacts still down and returns the traces in lift order.
-    mutating func finish(stem: String) -> [Trace] {
-        for key in contacts.keys.sorted() { end(key, at: lastReport, phase: .cancelled) }
-        return traces.enumerated().map { n, samples in
-            Trace(id: "\(stem)-c" + String(repeating: "0", count: max(0, 3 - String(n).count)) + String(n), samples: samples)
-        }
+    /// Closes contacts still down and returns every contact in lift order (absolute times).
+    mutating func finish() -> [[TouchSample]] {
+        for key in down.keys.sorted() { end(key, at: lastReport, phase: .cancelled) }
+        return contacts
     }
 
     private mutating func reportA(_ t: Double) {
@@ -70,49 +68,49 @@ struct EvdevContacts {
         for (index, c) in frame.enumerated() {
             let key = c.id ?? index
             present.insert(key)
-            if contacts[key] == nil {
+            if down[key] == nil {
                 begin(key, x: c.x, y: c.y, at: t)
             } else {
                 move(key, x: c.x, y: c.y, at: t)
             }
         }
-        for key in contacts.keys.sorted() where !present.contains(key) { end(key, at: t, phase: .ended) }
+        for key in down.keys.sorted() where !present.contains(key) { end(key, at: t, phase: .ended) }
         frame.removeAll()
         pending = (nil, nil, nil)
     }
 
     private mutating func reportB(_ t: Double) {
         for s in slotLifted.sorted() { end(s, at: t, phase: .ended) }
-        for s in slotBegan.sorted() where contacts[s] == nil && !slotLifted.contains(s) {
+        for s in slotBegan.sorted() where down[s] == nil && !slotLifted.contains(s) {
             if let x = slotX[s], let y = slotY[s] { begin(s, x: x, y: y, at: t) }
         }
-        for s in contacts.keys.sorted() where !slotBegan.contains(s) {
+        for s in down.keys.sorted() where !slotBegan.contains(s) {
             move(s, x: slotX[s]!, y: slotY[s]!, at: t)
         }
         slotLifted.removeAll(); slotBegan.removeAll()
         pending = (nil, nil, nil)
     }
 
-    private func sample(_ x: Int, _ y: Int, _ t: Double, _ start: Double, _ phase: TouchPhase) -> TouchSample {
-        TouchSample(t: t - start, x: Double(x) / scale, y: Double(y) / scale, phase: phase)
+    private func sample(_ x: Int, _ y: Int, _ t: Double, _ phase: TouchPhase) -> TouchSample {
+        TouchSample(t: t, x: Double(x) / scale, y: Double(y) / scale, phase: phase)
     }
 
     private mutating func begin(_ key: Int, x: Int, y: Int, at t: Double) {
-        var c = Contact(x: x, y: y, start: t)
-        c.samples.append(sample(x, y, t, t, .began))
-        contacts[key] = c
+        var c = Contact(x: x, y: y)
+        c.samples.append(sample(x, y, t, .began))
+        down[key] = c
     }
 
     private mutating func move(_ key: Int, x: Int, y: Int, at t: Double) {
-        guard var c = contacts[key] else { return }
+        guard var c = down.removeValue(forKey: key) else { return }
         c.x = x; c.y = y
-        c.samples.append(sample(x, y, t, c.start, .moved))
-        contacts[key] = c
+        c.samples.append(sample(x, y, t, .moved))
+        down[key] = c
     }
 
     private mutating func end(_ key: Int, at t: Double, phase: TouchPhase) {
-        guard var c = contacts.removeValue(forKey: key) else { return }
-        c.samples.append(sample(c.x, c.y, t, c.start, phase))
-        traces.append(c.samples)
+        guard var c = down.removeValue(forKey: key) else { return }
+        c.samples.append(sample(c.x, c.y, t, phase))
+        contacts.append(c.samples)
     }
 }

@@ -15,17 +15,24 @@ public enum TraceImporter {
 
     /// Imports one file. Traces that cannot be represented (for example a CSV trace with
     /// `pointer_down` rows) are left out and listed in the report's `skipped`.
-    public static func importFile(_ path: String, format: Format, scale: Double) throws -> (traces: [Trace], report: TraceFileReport) {
+    public static func importFile(_ path: String, format: Format, scale: Double,
+                                  grouping: ContactGrouping = .contacts) throws -> (traces: [Trace], report: TraceFileReport) {
         guard scale.isFinite, scale > 0 else { throw ToolError(.usage, "--scale must be a finite number > 0, got \(scale)") }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         switch format {
-        case .getevent: return try evdev(path, stem: stem, scale: scale, parse: parseGeteventLine)
-        case .evemu: return try evdev(path, stem: stem, scale: scale, parse: parseEvemuLine)
-        case .csv: return try sharedCSV(path, scale: scale)
+        case .getevent: return try evdev(path, stem: stem, scale: scale, grouping: grouping, parse: parseGeteventLine)
+        case .evemu: return try evdev(path, stem: stem, scale: scale, grouping: grouping, parse: parseEvemuLine)
+        case .csv:
+            let (traces, report) = try sharedCSV(path, scale: scale)
+            guard grouping == .gestures else { return (traces, report) }
+            let grouped = grouping.traces(traces.map(\.samples), stem: stem)
+            var out = report
+            out.traces = grouped.count
+            return (grouped, out)
         }
     }
 
-    private static func evdev(_ path: String, stem: String, scale: Double,
+    private static func evdev(_ path: String, stem: String, scale: Double, grouping: ContactGrouping,
                               parse: (Substring) -> EvdevEvent?) throws -> (traces: [Trace], report: TraceFileReport) {
         guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot open") }
         var tracker = EvdevContacts(scale: scale)
@@ -38,7 +45,7 @@ public enum TraceImporter {
             lastTime = event.time
             tracker.handle(event)
         }
-        let traces = tracker.finish(stem: stem)
+        let traces = grouping.traces(tracker.finish(), stem: stem)
         var report = TraceFileReport()
         report.traces = traces.count
         return (traces, report)

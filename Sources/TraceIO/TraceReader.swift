@@ -9,7 +9,9 @@ import SpringCore
 /// invalid UTF-8, an unterminated quote) still throw.
 public struct TraceReader {
     public static let requiredColumns = ["trace", "t", "x", "y", "phase"]
-    public static let optionalColumns = ["intent", "synthetic"]
+    public static let optionalColumns = ["intent", "pointer", "synthetic"]
+    /// Pointer numbers above this are refused (a gesture has a handful of fingers).
+    public static let maxPointer = 63
 
     public var skipInvalid: Bool
 
@@ -43,6 +45,8 @@ public struct TraceReader {
         var current: Trace?
         var currentLine = 0
         var currentInvalid = false
+        /// The last phase of each pointer of the current trace.
+        var pointerPhases: [Int: TouchPhase] = [:]
         var seen = Set<String>()
         var lastRecordEnd = (line: 0, column: 0)
 
@@ -64,6 +68,7 @@ public struct TraceReader {
                 current = Trace(id: id, samples: [])
                 currentLine = r.positions.first?.line ?? 0
                 currentInvalid = false
+                pointerPhases = [:]
                 if !seen.insert(id).inserted {
                     let p = r.position(columns["trace"]!)
                     let error = ToolError.data(file, line: p.line, column: p.column, "trace '\(id)' appears again after other traces (rows of a trace must be contiguous)")
@@ -128,13 +133,18 @@ public struct TraceReader {
             guard let phase = TouchPhase(name: phaseText) else {
                 try fail(r, c["phase"]!, "phase: '\(phaseText)' is not began, moved, ended or cancelled")
             }
+            let pointer = try self.pointer(r, c)
+            // Taken out of `current` so that appending does not copy the samples (linear time).
             var trace = current!
-            if let last = trace.samples.last {
-                if last.phase.isLift { try fail(r, c["phase"]!, "trace '\(trace.id)' has rows after its \(last.phase.rawValue) row") }
-                if phase == .began { try fail(r, c["phase"]!, "trace '\(trace.id)' has a second began row") }
-                if t < last.t { try fail(r, c["t"]!, "t goes backwards (\(t) < \(last.t))") }
+            current = nil
+            defer { current = trace }
+            let who = pointer == 0 ? "trace '\(trace.id)'" : "pointer \(pointer) of trace '\(trace.id)'"
+            if let last = trace.samples.last, t < last.t { try fail(r, c["t"]!, "t goes backwards (\(t) < \(last.t))") }
+            if let previous = pointerPhases[pointer] {
+                if previous.isLift { try fail(r, c["phase"]!, "\(who) has rows after its \(previous.rawValue) row") }
+                if phase == .began { try fail(r, c["phase"]!, "\(who) has a second began row") }
             } else if phase != .began {
-                try fail(r, c["phase"]!, "trace '\(trace.id)' starts with \(phase.rawValue), not began")
+                try fail(r, c["phase"]!, "\(who) starts with \(phase.rawValue), not began")
             }
             if let ic = c["intent"] {
                 let text = field(r, ic).trimmingCharacters(in: .whitespaces)
@@ -144,16 +154,29 @@ public struct TraceReader {
                     try fail(r, ic, "intent changes within trace '\(trace.id)'")
                 }
             }
-            trace.samples.append(TouchSample(t: t, x: x, y: y, phase: phase))
-            current = trace
+            trace.samples.append(TouchSample(t: t, x: x, y: y, phase: phase, pointer: pointer))
+            pointerPhases[pointer] = phase
+        }
+
+        /// The `pointer` field: empty or absent is 0; otherwise an integer in 0...maxPointer.
+        private func pointer(_ r: CSVRecord, _ c: [String: Int]) throws -> Int {
+            guard let pc = c["pointer"] else { return 0 }
+            let text = field(r, pc).trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { return 0 }
+            guard let p = Int(text), (0...TraceReader.maxPointer).contains(p) else {
+                try fail(r, pc, "pointer: '\(text.prefix(40))' is not an integer from 0 to \(TraceReader.maxPointer)")
+            }
+            return p
         }
 
         private mutating func closeCurrent(nextLine: Int) throws -> Trace? {
             guard let trace = current else { return nil }
             current = nil
             if currentInvalid { return nil }
-            guard let last = trace.samples.last, last.phase.isLift else {
-                let message = "\(file):\(nextLine):1: trace '\(trace.id)' (from line \(currentLine)) ends without an ended or cancelled row"
+            let open = pointerPhases.filter { !$0.value.isLift }.keys.sorted()
+            guard open.isEmpty, !trace.samples.isEmpty else {
+                let which = open.count == 1 && open[0] == 0 ? "" : " (pointer \(open.map(String.init).joined(separator: ", ")))"
+                let message = "\(file):\(nextLine):1: trace '\(trace.id)' (from line \(currentLine)) ends without an ended or cancelled row\(which)"
                 if skipInvalid { report.skip(trace.id, reason: message); return nil }
                 throw ToolError(.dataError, message)
             }

@@ -1,17 +1,19 @@
 import SpringCore
 
-/// Serialises traces in the format of SPEC §3 (`trace,t,x,y,phase[,intent][,synthetic]`).
+/// Serialises traces in the format of SPEC §3 (`trace,t,x,y,phase[,intent][,pointer][,synthetic]`).
 public enum TraceWriter {
-    /// CSV text for `traces`; the `intent` column appears when any trace has one, `synthetic`
-    /// (value 1) when `synthetic` is set.
+    /// CSV text for `traces`; the `intent` column appears when any trace has one, `pointer`
+    /// when any sample is not pointer 0, `synthetic` (value 1) when `synthetic` is set.
     public static func csv(_ traces: [Trace], synthetic: Bool = false) -> String {
         let withIntent = traces.contains { $0.intent != nil }
+        let withPointer = traces.contains { $0.samples.contains { $0.pointer != 0 } }
         var w = CSVWriter()
-        w.header(["trace", "t", "x", "y", "phase"] + (withIntent ? ["intent"] : []) + (synthetic ? ["synthetic"] : []))
+        w.header(["trace", "t", "x", "y", "phase"] + (withIntent ? ["intent"] : []) + (withPointer ? ["pointer"] : []) + (synthetic ? ["synthetic"] : []))
         for trace in traces {
             for s in trace.samples {
                 var row: [CSVField] = [.text(trace.id), .number(s.t), .number(s.x), .number(s.y), .text(s.phase.rawValue)]
                 if withIntent { row.append(.text(trace.intent?.rawValue ?? "")) }
+                if withPointer { row.append(.integer(s.pointer)) }
                 if synthetic { row.append(.integer(1)) }
                 w.row(row)
             }

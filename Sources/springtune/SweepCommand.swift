@@ -81,6 +81,7 @@ struct SweepCommand: ParsableCommand {
     }
 
     func printSummary(_ o: SweepJob.Outcome, loaded: PresetStore.Loaded) {
+        o.notes.forEach { note("springtune: \($0)") }
         print("\(o.configs) parameter sets × \(o.traces) traces in \(String(format: "%.2f", o.wallTime)) s")
         if let ranking = try? Ranking(objective: loaded.preset.objective), let best = try? ranking.rank(o.table) {
             print("best under the objective (\(ranking.summary)):")

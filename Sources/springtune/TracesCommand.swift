@@ -52,7 +52,7 @@ struct TracesCommand: ParsableCommand {
                     print(w.text, terminator: "")
                 case .table:
                     print(TextTable(header: TraceStats.columns.filter { $0 != "file" }, rows: rows.map { r in
-                        [r.trace, r.intent?.rawValue ?? "", String(r.samples), fixed(r.duration, 3), fixed(r.dx, 1), fixed(r.dy, 1),
+                        [r.trace, r.intent?.rawValue ?? "", String(r.samples), String(r.pointers), fixed(r.duration, 3), fixed(r.dx, 1), fixed(r.dy, 1),
                          fixed(r.peakSpeed, 0), fixed(r.release.x, 1), fixed(r.release.y, 1)]
                     }).rendered, terminator: "")
                     let speeds = rows.map(\.release.magnitude).sorted()
@@ -70,12 +70,14 @@ struct TracesCommand: ParsableCommand {
         @Argument(help: "Recordings to import.") var files: [String]
         @Option(help: "Source units per point (e.g. 3 for a 3× phone's pixels).") var scale: Double
         @Option(name: [.short, .customLong("output")], help: "Output trace CSV.") var output: String
+        @Option(help: "contacts: one trace per finger contact; gestures: contacts that overlap in time become one multi-pointer trace.")
+        var group: ContactGrouping = .contacts
 
         func run() throws {
             try reportingErrors {
                 var traces: [Trace] = []
                 for file in files {
-                    let (imported, report) = try TraceImporter.importFile(file, format: format, scale: scale)
+                    let (imported, report) = try TraceImporter.importFile(file, format: format, scale: scale, grouping: group)
                     describe(report, file: file)
                     traces += imported
                 }
@@ -84,7 +86,8 @@ struct TracesCommand: ParsableCommand {
                     throw ToolError(.dataError, "trace id '\(t.id)' occurs in more than one input; import them separately")
                 }
                 try AtomicFile.write(TraceWriter.csv(traces), to: output)
-                print("\(output): \(traces.count) traces (scale \(formatNumber(scale)) units per pt)")
+                let multi = traces.filter(\.isMultiPointer).count
+                print("\(output): \(traces.count) traces\(multi > 0 ? " (\(multi) with several pointers)" : "") (scale \(formatNumber(scale)) units per pt)")
             }
         }
     }
@@ -92,7 +95,7 @@ struct TracesCommand: ParsableCommand {
     struct Synthesize: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Labelled synthetic traces from a minimum-jerk motion model with sensor noise (see README).")
-        @Option(help: "flick (throws, dismiss), drag (slow drags ending at rest, keep) or pull (downward pulls, create/cancel).")
+        @Option(help: "flick (throws, dismiss), drag (slow drags ending at rest, keep), pull (downward pulls, create/cancel), pinch-open (create/cancel) or pinch-close (dismiss/keep), two pointers.")
         var kind: Synthesizer.Kind
         @Option(help: "Number of traces.") var count: Int
         @Option(help: "Random seed (same seed, same bytes).") var seed: UInt64
@@ -122,6 +125,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, csv
 
 extension VelocityEstimator: ExpressibleByArgument {}
 extension TraceImporter.Format: ExpressibleByArgument {}
+extension ContactGrouping: ExpressibleByArgument {}
 extension Synthesizer.Kind: ExpressibleByArgument {}
 extension TraceIntent: ExpressibleByArgument {}
 

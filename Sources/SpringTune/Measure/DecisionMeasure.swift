@@ -11,6 +11,15 @@ public struct DecisionReading: Sendable {
     public var gone = false
 }
 
+extension DecisionReading {
+    /// A folding row (SPEC §6.4 geometry): timeline items hᵣ and the fold depth z; after the
+    /// decision the spring's displacement is hᵣ − target.
+    init(foldingRow row: (height: Double, target: Double, velocity: Double, fold: Fold), rowHeight: Double, decided: Bool) {
+        items = [(row.height, row.target, row.velocity), (row.fold.depth, Fold(height: row.target, rowHeight: rowHeight).depth, 0)]
+        if decided { spring = (row.height - row.target, abs(row.height - row.target)) }
+    }
+}
+
 /// What the one decision loop measured, for the model to turn into its metrics.
 public struct DecisionOutcome: Sendable {
     public var decision: TraceIntent?
@@ -31,8 +40,8 @@ public protocol DecisionMeasured: MeasuredModel where Prepared == Trace, Prepara
     func makeEngine() -> Engine
     /// Advances the engine to frame time t and reads it.
     func read(_ engine: inout Engine, at t: Double) -> DecisionReading
-    /// The model's per-trace metrics from the loop's outcome.
-    func metrics(_ outcome: DecisionOutcome) -> TraceMetrics
+    /// The model's per-trace metrics from the loop's outcome and the engine as it ended.
+    func metrics(_ outcome: DecisionOutcome, engine: Engine) -> TraceMetrics
 }
 
 extension DecisionMeasured {
@@ -73,7 +82,7 @@ extension DecisionMeasured {
             goneAfter: goneFrame.map { clock.time($0) - clock.time(d) },
             overshootPt: pt, overshootRatio: ratio,
             settleTime: settle.time(from: d, lastFrame: last, frameRate: clock.frameRate))
-        return TraceRun(metrics: metrics(outcome), unsettled: outcome.settleTime.isInfinite, decision: engine.decision, timeline: rows)
+        return TraceRun(metrics: metrics(outcome, engine: engine), unsettled: outcome.settleTime.isInfinite, decision: engine.decision, timeline: rows)
     }
 
     /// Overshoot and settling of the spring that ran after the decision.
@@ -103,7 +112,7 @@ extension FlickDismiss: DecisionMeasured {
         return reading
     }
 
-    public func metrics(_ o: DecisionOutcome) -> TraceMetrics {
+    public func metrics(_ o: DecisionOutcome, engine: FlickDismissEngine) -> TraceMetrics {
         o.decision == .dismiss ? TraceMetrics([(.exitTime, o.goneAfter)]) : TraceMetrics(springMetrics(o))
     }
 }
@@ -122,7 +131,7 @@ extension CardDismiss: DecisionMeasured {
         return reading
     }
 
-    public func metrics(_ o: DecisionOutcome) -> TraceMetrics {
+    public func metrics(_ o: DecisionOutcome, engine: CardDismissEngine) -> TraceMetrics {
         TraceMetrics(springMetrics(o) + [(.decisionTime, o.decisionTime)])
     }
 }
@@ -135,12 +144,8 @@ extension PullToCreate: DecisionMeasured {
     public func makeEngine() -> PullToCreateEngine { PullToCreateEngine(model: self) }
 
     public func read(_ engine: inout PullToCreateEngine, at t: Double) -> DecisionReading {
-        let row = engine.frame(at: t)
-        var reading = DecisionReading(items: [(row.height, row.target, row.velocity),
-                                              (row.fold.depth, Fold(height: row.target, rowHeight: rowHeight).depth, 0)])
-        if engine.decision != nil { reading.spring = (row.height - row.target, abs(row.height - row.target)) }
-        return reading
+        DecisionReading(foldingRow: engine.frame(at: t), rowHeight: rowHeight, decided: engine.decision != nil)
     }
 
-    public func metrics(_ o: DecisionOutcome) -> TraceMetrics { TraceMetrics(springMetrics(o)) }
+    public func metrics(_ o: DecisionOutcome, engine: PullToCreateEngine) -> TraceMetrics { TraceMetrics(springMetrics(o)) }
 }

@@ -12,10 +12,17 @@ public protocol MeasuredModel: InteractionModel {
 
     /// Per-trace metrics in report order.
     static var metrics: [MetricSpec] { get }
+    /// True for gesture models that read every pointer of a trace (a pinch); a one-finger
+    /// model sees the pointer that began first (SPEC §3).
+    static var usesAllPointers: Bool { get }
 
     var preparationKey: PreparationKey { get }
     func prepare(_ trace: Trace) -> Prepared
     func run(_ prepared: Prepared, timeline: Bool) -> TraceRun
+}
+
+extension MeasuredModel {
+    public static var usesAllPointers: Bool { false }
 }
 
 /// The key of models whose runs share nothing but the trace itself.
@@ -82,7 +89,7 @@ public struct ModelKind: Sendable {
     public var name: String { type.modelName }
     public var parameters: [ParameterSpec] { type.parameters }
     public var metrics: [MetricSpec] { type.metrics }
-    public var decisionLabels: DecisionLabels? { type.decisionLabels }
+    public var decisionLabels: [DecisionLabels] { type.decisionLabels }
     /// A preset's parameter values, its spring block under the model's names.
     public func values(of preset: Preset) -> [String: ParamValue] { type.values(from: preset) }
     /// Names of the model's two spring parameters (they live in a preset's `spring` block).
@@ -91,6 +98,9 @@ public struct ModelKind: Sendable {
     public func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters { try type.spring(values) }
     /// Every report column after the parameters, with its spec.
     public var reportColumns: [MetricSpec] { ReportColumns.all(metrics: metrics, labels: decisionLabels) }
+    /// The trace as the model reads it: all pointers, or the one that began first.
+    public func input(_ trace: Trace) -> Trace { type.usesAllPointers ? trace : trace.firstPointer }
+
     /// The set-level metrics (`unsettled`, decision rates).
     public var setMetrics: [MetricSpec] { ReportColumns.setMetrics(labels: decisionLabels) }
 }

@@ -46,6 +46,8 @@ extension MetricSpec {
         "max_lag_pt", "pt", .none, "largest spring extension |pᵢ − aᵢ| while the finger is down")
     public static let exitTime = MetricSpec(
         "exit_time", "s", .lower, "time from release until a thrown card no longer meets the screen (empty if kept or still visible)")
+    public static let velocityJump = MetricSpec(
+        "velocity_jump", "pt/s", .lower, "|speed of the note just after release − the finger's speed along it|: how much the hand-off jerks")
     public static let decisionTime = MetricSpec(
         "decision_time", "s", .none, "time from the first sample to the frame where the model decided")
 }
@@ -88,12 +90,12 @@ public enum ReportColumns {
     }
 
     /// The set-level metrics of a model: `unsettled` and its decision rates.
-    public static func setMetrics(labels: DecisionLabels?) -> [MetricSpec] {
-        [unsettled] + (labels.map(rates) ?? [])
+    public static func setMetrics(labels: [DecisionLabels]) -> [MetricSpec] {
+        [unsettled] + labels.flatMap(rates)
     }
 
     /// Every column after the parameters, in report order.
-    public static func all(metrics: [MetricSpec], labels: DecisionLabels?) -> [MetricSpec] {
+    public static func all(metrics: [MetricSpec], labels: [DecisionLabels]) -> [MetricSpec] {
         [traces] + setMetrics(labels: labels) + metrics.flatMap { m in
             aggregates.map { suffix in
                 MetricSpec(m.name + suffix, m.unit, m.better, "\(suffix.dropFirst()) over traces of \(m.name)", unsettledIsInfinite: m.unsettledIsInfinite)

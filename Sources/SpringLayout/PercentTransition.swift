@@ -1,0 +1,138 @@
+import Foundation
+import SpringCore
+
+/// `percent-transition` (SPEC §6.6, Evernote's edge-pan dismissal of a note): a pan that begins
+/// within `edgeWidth` of the left edge drives the note's x offset s = p·W, p = clamp(|x − x₀|/W,
+/// 0, 1) (a `UIScreenEdgePanGestureRecognizer` driving a `UIPercentDrivenInteractiveTransition`).
+/// At release the transition finishes when the finger moves right faster than `finishVelocity`
+/// or p ≥ `finishProgress`, else cancels; s then runs to W or 0 along `completionCurve`.
+public struct PercentTransition: ResponseSpringModel {
+    public static let modelName = "percent-transition"
+
+    /// How s completes after release.
+    public enum Curve: String, Sendable, CaseIterable {
+        /// Constant speed over T = duration·(1 − p) (finish) or duration·p (cancel).
+        case linear
+        /// The same T along the cubic Bézier timing curve (0.42, 0), (0.58, 1).
+        case easeInOut
+        /// A spring (response, dampingRatio) from s with the finger's speed v_s.
+        case spring
+    }
+
+    public static let parameters: [ParameterSpec] = responseSpecs(response: 0.35, dampingRatio: 0.85) + [
+        .number("edgeWidth", "pt", 20, "a pan must begin this close to the left edge", min: 0),
+        .number("finishVelocity", "pt/s", 0, "finish when the release velocity x exceeds this", min: -1e6, max: 1e6),
+        .number("finishProgress", "1", 1.01, "finish when p ≥ this at release (above 1: off)", min: 0),
+        .number("duration", "s", 0.35, "completion time of the whole width for linear and easeInOut", min: 0),
+        .text("completionCurve", "linear", Curve.allCases.map(\.rawValue), "how the note completes after release"),
+    ]
+    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
+
+    public let spring: SpringParameters
+    public let edgeWidth: Double, finishVelocity: Double, finishProgress: Double, duration: Double
+    public let curve: Curve
+    public let scene: Scene
+
+    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        spring = try Self.spring(values)
+        edgeWidth = values.number("edgeWidth")
+        finishVelocity = values.number("finishVelocity")
+        finishProgress = values.number("finishProgress")
+        duration = values.number("duration")
+        guard case let .text(name)? = values["completionCurve"], let curve = Curve(rawValue: name) else {
+            throw PresetError(path: "params.completionCurve", message: "not linear, easeInOut or spring")
+        }
+        self.curve = curve
+        self.scene = scene
+    }
+
+    /// The cubic Bézier ease-in-out (0.42, 0), (0.58, 1): progress y for time fraction x ∈ [0, 1],
+    /// x(u) solved for u by bisection to double precision (x is increasing in u).
+    public static func easeInOut(_ x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        func bx(_ u: Double) -> Double { 3 * (1 - u) * (1 - u) * u * 0.42 + 3 * (1 - u) * u * u * 0.58 + u * u * u }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if bx(mid) < x { lo = mid } else { hi = mid }
+        }
+        let u = (lo + hi) / 2
+        return u * u * (3 - 2 * u)
+    }
+}
+
+/// The per-frame engine of ``PercentTransition`` an app drives: add touch samples as they
+/// arrive, ask for the note's x offset at each display frame. The frame that first sees the
+/// lift row decides.
+public struct PercentTransitionEngine: DecisionEngine {
+    public let model: PercentTransition
+    public private(set) var input = TouchInput()
+    /// `dismiss` (finished) or `keep` (cancelled), from the release frame on.
+    public private(set) var decision: TraceIntent?
+    /// |ṡ just after release − v_s| (pt/s), from the release frame on (SPEC §6.6).
+    public private(set) var velocityJump: Double?
+    private var start = 0.0, end = 0.0, fingerSpeed = 0.0, completion = 0.0, releaseTime = 0.0, springTime = 0.0
+    private var spring: SpringAxes?
+
+    public init(model: PercentTransition) { self.model = model }
+
+    public mutating func add(_ sample: TouchSample) { input.add(sample) }
+
+    /// True when the touch began within `edgeWidth` of the left edge: only then does it drive the transition.
+    public var isEdgePan: Bool { (input.first?.x ?? .infinity) <= model.edgeWidth }
+
+    /// Percent p of the latest sample.
+    public var percent: Double {
+        guard isEdgePan, let first = input.first, let latest = input.latest else { return 0 }
+        return min(max(abs(latest.x - first.x) / model.scene.width, 0), 1)
+    }
+
+    /// The note's x offset s, where it is heading, and ṡ, at time t.
+    public mutating func frame(at t: Double) -> (offset: Double, target: Double, velocity: Double) {
+        let w = model.scene.width
+        if !input.isLifted { return (percent * w, percent * w, 0) }
+        if decision == nil { release(at: t) }
+        guard isEdgePan else { return (0, 0, 0) }
+        let tau = t - releaseTime
+        switch model.curve {
+        case .spring:
+            var s = spring!
+            s.advance(by: tau - springTime)
+            springTime = tau
+            spring = s
+            return (end + s.x.x, end, s.v.x)
+        case .linear, .easeInOut:
+            guard completion > 0, tau < completion else { return (end, end, 0) }
+            let f = tau / completion
+            let eased = model.curve == .linear ? f : PercentTransition.easeInOut(f)
+            let speed = model.curve == .linear ? (end - start) / completion : 0
+            return (start + (end - start) * eased, end, speed)
+        }
+    }
+
+    /// Decides on the lift row (SPEC §6.6) and sets up the completion.
+    private mutating func release(at t: Double) {
+        releaseTime = t
+        guard isEdgePan, let first = input.first, let lift = input.latest else {
+            decision = .keep
+            return
+        }
+        let p = percent, w = model.scene.width
+        let vx = input.releaseVelocity(model.scene.estimator).x
+        decision = vx > model.finishVelocity || p >= model.finishProgress ? .dismiss : .keep
+        start = p * w
+        end = decision == .dismiss ? w : 0
+        fingerSpeed = lift.x == first.x ? 0 : (lift.x > first.x ? 1 : -1) * vx
+        completion = model.duration * (decision == .dismiss ? 1 - p : p)
+        let speedAfter: Double
+        switch model.curve {
+        case .linear: speedAfter = completion > 0 ? (end - start) / completion : 0
+        case .easeInOut: speedAfter = 0
+        case .spring:
+            speedAfter = fingerSpeed
+            spring = SpringAxes(spring: model.spring, x: SIMD2(start - end, 0), v: SIMD2(fingerSpeed, 0))
+        }
+        velocityJump = abs(speedAfter - fingerSpeed)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import SpringCore
+
+/// `pinch-fold` (SPEC §6.5, Clear's pinches): two fingers on a list. Pinching open unfolds a new
+/// row between them (`mode` `create`); pinching closed folds the row between them away
+/// (`mode` `fold`). At the first lift of either finger the row commits when the progress
+/// reached `commitFraction`, and a spring (frequency, damping) takes its height hᵣ to
+/// `rowHeight` (created or kept) or to 0 (cancelled or deleted).
+public struct PinchFold: InteractionModel {
+    public static let modelName = "pinch-fold"
+
+    /// What the pinch does: open a new row, or fold an existing one away.
+    public enum Mode: String, Sendable, CaseIterable {
+        case create, fold
+
+        init(_ v: ParamValue?) throws(PresetError) {
+            guard case let .text(s)? = v, let mode = Mode(rawValue: s) else {
+                throw PresetError(path: "params.mode", message: "'\(v?.description ?? "")' is not create or fold")
+            }
+            self = mode
+        }
+
+        /// The decision's labels: create/cancel, or dismiss (delete)/keep.
+        public var labels: DecisionLabels {
+            self == .create ? DecisionLabels(positive: .create, negative: .cancel) : DecisionLabels(positive: .dismiss, negative: .keep)
+        }
+    }
+
+    public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
+        .number("rowHeight", "pt", 60, "height of the row the pinch opens or folds", min: 0, inclusive: false),
+        .number("commitFraction", "1", 0.75, "commit when clamp(p, 0, 1) ≥ commitFraction at the first lift", min: 0, max: 1),
+        .text("mode", "create", Mode.allCases.map(\.rawValue), "create: pinch open adds a row; fold: pinch closed deletes one"),
+    ]
+    public static let decisionLabels = Mode.allCases.map(\.labels)
+
+    public let spring: SpringParameters
+    public let rowHeight: Double
+    public let commitFraction: Double
+    public let mode: Mode
+    public let scene: Scene
+
+    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        spring = try values.spring()
+        rowHeight = values.number("rowHeight")
+        commitFraction = values.number("commitFraction")
+        mode = try Mode(values["mode"])
+        self.scene = scene
+    }
+
+    /// Progress p for separations d₀ (where both fingers were first down) and d (pt):
+    /// (d − d₀)/rowHeight when creating, (d₀ − d)/rowHeight when folding.
+    public func progress(start d0: Double, now d: Double) -> Double {
+        (mode == .create ? d - d0 : d0 - d) / rowHeight
+    }
+
+    /// The row's height hᵣ for progress p: rowHeight·clamp(p) (create), rowHeight·(1 − clamp(p)) (fold).
+    public func height(progress p: Double) -> Double {
+        let c = min(max(p, 0), 1)
+        return rowHeight * (mode == .create ? c : 1 - c)
+    }
+
+    /// The decision on the progress at the first lift.
+    public func commits(progress p: Double) -> Bool { min(max(p, 0), 1) >= commitFraction }
+}
+
+/// The per-frame engine of ``PinchFold`` an app drives: add every finger's samples as they
+/// arrive, ask for the row at each display frame. Pointers A and B are the first two to begin;
+/// the frame that first sees A or B lifted decides.
+public struct PinchFoldEngine: DecisionEngine {
+    public let model: PinchFold
+    /// `create`/`cancel` (mode create) or `dismiss`/`keep` (mode fold), from the deciding frame on.
+    public private(set) var decision: TraceIntent?
+    /// The separation |y_B − y_A| at the first frame both fingers were down (pt), once known.
+    public private(set) var startSeparation: Double?
+    /// The spring's initial velocity ḋ (pt/s) at the decision.
+    public private(set) var releaseSpeed = 0.0
+    private var inputs: [Int: TouchInput] = [:]
+    private var order: [Int] = []
+    private var spring: SpringAxes?
+    private var target = 0.0, lastTime = 0.0
+
+    public init(model: PinchFold) { self.model = model }
+
+    public mutating func add(_ sample: TouchSample) {
+        if inputs[sample.pointer] == nil { order.append(sample.pointer) }
+        inputs[sample.pointer, default: TouchInput()].add(sample)
+    }
+
+    /// The row's height before any pinch: 0 for a new row, `rowHeight` for one to fold.
+    var restingHeight: Double { model.mode == .create ? 0 : model.rowHeight }
+
+    /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.
+    public mutating func frame(at t: Double) -> (height: Double, target: Double, velocity: Double, fold: Fold) {
+        if decision == nil { decide(at: t) }
+        guard var s = spring else {
+            let h = currentHeight
+            return (h, decision == nil ? h : target, 0, Fold(height: h, rowHeight: model.rowHeight))
+        }
+        s.advance(by: t - lastTime)
+        spring = s
+        lastTime = t
+        let height = target + s.x.x
+        return (height, target, s.v.x, Fold(height: height, rowHeight: model.rowHeight))
+    }
+
+    /// The two pointers' inputs, A then B, when both have begun.
+    private var pair: (a: TouchInput, b: TouchInput)? {
+        guard order.count >= 2, let a = inputs[order[0]], let b = inputs[order[1]] else { return nil }
+        return (a, b)
+    }
+
+    private var separation: Double? {
+        guard let (a, b) = pair, let ya = a.latest?.y, let yb = b.latest?.y else { return nil }
+        return abs(yb - ya)
+    }
+
+    private var currentHeight: Double {
+        guard let d0 = startSeparation, let d = separation else { return restingHeight }
+        return model.height(progress: model.progress(start: d0, now: d))
+    }
+
+    /// Tracks the start of the gesture and decides at the first lift of A or B.
+    private mutating func decide(at t: Double) {
+        let pair = self.pair
+        if startSeparation == nil, let (a, b) = pair, !a.isLifted, !b.isLifted { startSeparation = separation }
+        let first = order.first.flatMap { inputs[$0] }
+        let lifted = pair.map { $0.a.isLifted || $0.b.isLifted } ?? (first?.isLifted ?? false)
+        guard lifted else { return }
+        guard let (a, b) = pair, let d0 = startSeparation, let d = separation else {
+            // Never both down: no pinch. Nothing moves.
+            decision = model.mode.labels.negative
+            target = restingHeight
+            return
+        }
+        let p = model.progress(start: d0, now: d)
+        decision = model.commits(progress: p) ? model.mode.labels.positive : model.mode.labels.negative
+        target = decision == .create || decision == .keep ? model.rowHeight : 0
+        if (0...1).contains(p) {
+            let va = Self.velocityY(a, estimator: model.scene.estimator, at: t)
+            let vb = Self.velocityY(b, estimator: model.scene.estimator, at: t)
+            let sign: Double = (b.latest!.y - a.latest!.y) >= 0 ? 1 : -1
+            releaseSpeed = sign * (vb - va)
+        }
+        let h = model.height(progress: p)
+        spring = SpringAxes(spring: model.spring, x: SIMD2(h - target, 0), v: SIMD2(releaseSpeed, 0))
+        lastTime = t
+    }
+
+    /// A finger's release velocity along y (SPEC §4 over its own samples); the 40 ms rule runs
+    /// from its lift-off, or from the deciding frame's time t for a finger still down.
+    static func velocityY(_ input: TouchInput, estimator: VelocityEstimator, at t: Double) -> Double {
+        guard input.isLifted else { return estimator.releaseVelocity(positions: input.samples[...], liftOff: t).y }
+        return input.releaseVelocity(estimator).y
+    }
+}

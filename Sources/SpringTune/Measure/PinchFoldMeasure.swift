@@ -1,0 +1,20 @@
+import SpringLayout
+
+/// `pinch-fold` (SPEC §6.5): displacement hᵣ − target after the first lift; a trace whose two
+/// fingers are never down together is no pinch, and its metrics are 0. Reads every pointer.
+/// Timeline items: the row height and the fold depth z.
+extension PinchFold: DecisionMeasured {
+    public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime]
+    public static let usesAllPointers = true
+
+    public func makeEngine() -> PinchFoldEngine { PinchFoldEngine(model: self) }
+
+    public func read(_ engine: inout PinchFoldEngine, at t: Double) -> DecisionReading {
+        DecisionReading(foldingRow: engine.frame(at: t), rowHeight: rowHeight, decided: engine.decision != nil)
+    }
+
+    public func metrics(_ o: DecisionOutcome, engine: PinchFoldEngine) -> TraceMetrics {
+        guard engine.startSeparation != nil else { return TraceMetrics([(.overshootPt, 0), (.overshootRatio, 0), (.settleTime, 0)]) }
+        return TraceMetrics(springMetrics(o))
+    }
+}
