@@ -7,7 +7,7 @@ recording's geometry, by the rules written in Sources/SpringTune/Resources/Trace
 never from a model's decision; synthetic pinches are relabelled by the same written rule.
 Transformations (translate, mirror, quarter turn) are rigid and keep timing.
 Usage: build-gesture-traces.py --gestures FILE... --pinch-synthetic FILE --fold-synthetic FILE
-                               --drags FILE... --out DIR
+                               --drags FILE... --out DIR [--verbose]
 """
 import argparse
 import csv
@@ -85,9 +85,16 @@ def translate(rows, dx, dy):
 
 
 def centre(rows):
-    """Translates so the bounding box of all samples is centred on the screen."""
-    xs, ys = [r[1] for r in rows], [r[2] for r in rows]
-    return translate(rows, W / 2 - (min(xs) + max(xs)) / 2, H / 2 - (min(ys) + max(ys)) / 2)
+    """Translates so the bounding box of all samples is centred on the screen, axis by axis; on an
+    axis where the box is larger than the screen, the box of the touch-down points is centred
+    instead (so the fingers begin on screen where they can)."""
+    shift = []
+    for k, size in ((1, W), (2, H)):
+        v = [r[k] for r in rows]
+        if max(v) - min(v) > size:
+            v = [r[k] for r in rows if r[3] == "began"]
+        shift.append(size / 2 - (min(v) + max(v)) / 2)
+    return translate(rows, *shift)
 
 
 def positions(rows):
@@ -171,10 +178,11 @@ def main():
     ap.add_argument("--fold-synthetic", required=True)
     ap.add_argument("--drags", nargs="+", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--verbose", action="store_true", help="print every trace's label inputs")
     a = ap.parse_args()
 
     # Real two-finger gestures: every gesture-grouped trace with at least two pointers; the first
-    # two pointers kept, later ones dropped; translated so both fingers' box is centred.
+    # two pointers kept, later ones dropped; translated onto the screen (see centre()).
     real = []
     for path in a.gestures:
         for tid, rows in read(path).items():
@@ -196,7 +204,7 @@ def main():
                   or min(r[2] for r in s) < 0 or max(r[2] for r in s) > H)
         print(f"{kind}: {len(rows)} traces {count(rows)}; synthetic labels changed by the rule: {changed}; "
               f"leaving the screen: {off}")
-        for tid, intent, s in rows:
+        for tid, intent, s in rows if a.verbose else []:
             if not s[0][5]:
                 sep = separations(s)
                 print(f"  {tid:58s} {intent:8s} d0={sep[0]:6.1f} widest={max(sep) - sep[0]:+6.1f} narrowest={min(sep) - sep[0]:+6.1f}")
@@ -218,7 +226,8 @@ def main():
             sig = signature(rows)
             if sig in seen:
                 dups += 1
-                print(f"  duplicate dropped: {tid} ({path.split('/')[-1]})")
+                if a.verbose:
+                    print(f"  duplicate dropped: {tid} ({path.split('/')[-1]})")
                 continue
             seen.add(sig)
             if path_length(rows) >= MIN_PATH:
@@ -241,7 +250,7 @@ def main():
            or min(r[2] for r in s) < 0 or max(r[2] for r in s) > H]
     print(f"transition: {len(trans)} traces {count(trans)}; duplicates dropped: {dups}; turns: {hows}; "
           f"edge x0: {edge_n}, far x0: {len(trans) - edge_n}; leaving the screen: {len(off)}")
-    for tid, intent, s in trans:
+    for tid, intent, s in trans if a.verbose else []:
         p = positions(s)
         print(f"  {tid:64s} {intent:8s} x0={s[0][1]:5.1f} travel={p[-1][1] - s[0][1]:+7.1f} vx50={lift_vx(s):+8.1f}"
               f" x=[{min(r[1] for r in s):.0f},{max(r[1] for r in s):.0f}] y=[{min(r[2] for r in s):.0f},{max(r[2] for r in s):.0f}]")

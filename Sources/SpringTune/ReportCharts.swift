@@ -22,6 +22,12 @@ public enum ReportCharts {
         }
     }
 
+    /// True when some row has a finite number in `column`.
+    static func hasFiniteValue(_ table: ReportTable, _ column: String) -> Bool {
+        guard let i = table.columns.firstIndex(of: column) else { return false }
+        return table.rows.contains { table.number($0, i)?.isFinite == true }
+    }
+
     /// log x when every value is positive and they span a factor of 20 or more.
     static func isLogScale(_ table: ReportTable, _ column: String) -> Bool {
         guard let i = table.columns.firstIndex(of: column) else { return false }
@@ -47,7 +53,9 @@ public enum ReportCharts {
         }
         guard !params.isEmpty else { return [] }
         var charts: [Chart] = []
-        let items = kind.metrics.map { ($0, ["\($0.name)_mean", "\($0.name)_p95"]) } + kind.setMetrics.map { ($0, [$0.name]) }
+        // Metrics no set defines (e.g. the other label pair's rates of a pinch preset) get no chart.
+        let items = (kind.metrics.map { ($0, ["\($0.name)_mean", "\($0.name)_p95"]) } + kind.setMetrics.map { ($0, [$0.name]) })
+            .filter { _, columns in columns.contains { hasFiniteValue(table, $0) } }
         for (metric, columns) in items {
             let panels = try params.map { p in
                 Chart.Panel.lines(title: "vs \(p)", x: label(p, kind: kind), y: "\(metric.name) (\(metric.unit))",

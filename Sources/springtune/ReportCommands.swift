@@ -56,6 +56,7 @@ struct PlotCommand: ParsableCommand {
         try reportingErrors {
             let table = try ReportTable(path: report)
             let series = try ReportCharts.series(table, x: x, y: y, by: by)
+            guard !series.isEmpty else { throw ToolError(.dataError, "\(report): no row has finite numbers in both \(x) and \(y)") }
             let target = URL(fileURLWithPath: out ?? URL(fileURLWithPath: report).deletingLastPathComponent()
                 .appendingPathComponent("plot-\(y)-vs-\(x)\(by.map { "-by-\($0)" } ?? "").png").path)
             let chart = Chart(name: target.deletingPathExtension().lastPathComponent, title: "\(y) vs \(x)",
@@ -118,10 +119,10 @@ struct CompareCommand: ParsableCommand {
             print(regressed.isEmpty ? "verdict: no regression (tolerance \(tolerance))" : "verdict: REGRESSION in \(regressed.joined(separator: ", "))")
             print("compare: \(dir)/compare.csv")
             if let x = c.parameters.first {
-                let charts = try c.metrics.filter { !$0.hasSuffix("_max") }.map { m in
-                    Chart(name: "compare-\(m)", title: "\(m): A vs B", panels: [.lines(
-                        title: m, x: x, y: m,
-                        series: try ReportCharts.series(ta, x: x, y: m, label: "A") + ReportCharts.series(tb, x: x, y: m, label: "B"), logX: false)])
+                let charts = try c.metrics.filter { !$0.hasSuffix("_max") }.compactMap { m -> Chart? in
+                    let series = try ReportCharts.series(ta, x: x, y: m, label: "A") + ReportCharts.series(tb, x: x, y: m, label: "B")
+                    guard !series.isEmpty else { return nil }   // nothing defined to draw
+                    return Chart(name: "compare-\(m)", title: "\(m): A vs B", panels: [.lines(title: m, x: x, y: m, series: series, logX: false)])
                 }
                 do { print("charts: \(try Gnuplot.draw(charts, in: dir).count) images in \(dir)") } catch let error as ToolError where error.code == .unavailable {
                     note("springtune: \(error.message)")

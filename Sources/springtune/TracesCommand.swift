@@ -100,7 +100,7 @@ struct TracesCommand: ParsableCommand {
         @Option(help: "Number of traces.") var count: Int
         @Option(help: "Random seed (same seed, same bytes).") var seed: UInt64
         @Option(help: "Label every trace with this intent instead of the kind's rule.") var intent: TraceIntent?
-        @Option(name: [.short, .customLong("output")], help: "Output CSV; '-synthetic' is added to the name when missing.") var output: String
+        @Option(name: [.short, .customLong("output")], help: "Output CSV; '.synthetic' is inserted before the extension when the name lacks 'synthetic'.") var output: String
 
         func validate() throws {
             guard count >= 1 else { throw ValidationError("--count must be >= 1") }

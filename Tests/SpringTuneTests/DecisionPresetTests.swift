@@ -5,14 +5,15 @@ import Testing
 import TraceIO
 
 @Suite struct DecisionPresetTests {
-    @Test(arguments: [("tweetbot", "dismiss"), ("appstore", "dismiss"), ("clear", "create")])
+    @Test(arguments: [("tweetbot", "dismiss"), ("appstore", "dismiss"), ("clear", "create"),
+                      ("clear-pinch", "create"), ("clear-fold", "dismiss"), ("evernote-transition", "dismiss")])
     func defaultGridDiscriminates(preset: String, word: String) throws {
         let dir = Fixture.tempDir()
         var job = SweepJob(loaded: try Fixture.store.load(preset), outputDirectory: dir)
         job.charts = false
         job.perTrace = true
         let outcome = try job.run()
-        #expect((100...5000).contains(outcome.configs))
+        #expect((50...5000).contains(outcome.configs))
         #expect(outcome.traces >= 30)
         let table = outcome.table
         let accuracy = try table.index(of: "\(word)_accuracy")
@@ -40,6 +41,17 @@ import TraceIO
         #expect(text.contains("\"decision\": \"dismiss\"") || text.contains("\"decision\": \"keep\""))
         #expect(text.contains("\"decision_time\": "))
         #expect(outcome.timeline.hasPrefix("t,item,y,anchor,velocity\n"))
+    }
+
+    @Test(arguments: ["clear-pinch", "clear-fold", "evernote-transition"])
+    func replaySummaryOfTheGestureModels(preset: String) throws {
+        let loaded = try Fixture.store.load(preset)
+        let traces = try TraceReader().read(path: PresetStore.traceFiles(for: loaded)[0]).traces
+        // A trace that moved: a pinch with two pointers, an edge pan that began at the edge.
+        let trace = try #require(traces.first { preset == "evernote-transition" ? $0.samples[0].x <= 20 : $0.isMultiPointer })
+        let text = try Replay.run(loaded, set: [:], trace: trace).summary.rendered()
+        #expect(text.contains("\"decision\": \""))
+        if preset == "evernote-transition" { #expect(text.contains("\"velocity_jump\": ")) }
     }
 }
 

@@ -15,6 +15,9 @@ import TraceIO
         ("tweetbot", ["distanceThreshold=40,80", "flickVelocity=500,1000", "snapDamping=0.5,0.9"]),
         ("appstore", ["commitProgress=0.2,0.4", "flickVelocity=500,1000", "dampingRatio=0.6,0.9"]),
         ("clear", ["commitFraction=0.5,0.9", "frequency=2,4", "damping=0.5,0.9"]),
+        ("clear-pinch", ["commitFraction=0.6,0.9", "frequency=2,4", "damping=0.5,0.9"]),
+        ("clear-fold", ["commitFraction=0.6,0.9", "frequency=2,4", "damping=0.5,0.9"]),
+        ("evernote-transition", ["completionCurve=linear,spring", "finishVelocity=0,300", "finishProgress=0.5,1.01"]),
     ]
 
     @Test(arguments: cases.map(\.preset))

@@ -95,5 +95,18 @@ check "compare: higher dismiss_accuracy is no regression (exit 0)" test $? = 0
 "$bin" compare "$work/ca.csv" "$work/cc.csv" --fail-on-regression --out "$work/cmp4" >/dev/null 2>&1
 check "compare: higher false_dismiss_rate is a regression (exit 1)" test $? = 1
 
+# Multi-pointer traces: a real two-finger recording grouped into one gesture with two pointers.
+"$bin" traces import --format getevent Tests/Data/getevent-raw/tablet-two-finger-drag.txt --scale 2 --group gestures -o "$work/two.csv" >/dev/null
+check "import --group gestures: one trace, two pointers" python3 - "$work/two.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert {r["trace"] for r in rows} == {"tablet-two-finger-drag-g000"}, {r["trace"] for r in rows}
+assert {r["pointer"] for r in rows} == {"0", "1"}
+PY
+"$bin" traces validate "$work/two.csv" >/dev/null; check "…and it validates" test $? = 0
+printf 'trace,t,x,y,phase,pointer\ng,0,1,2,began,0\ng,0,1,9,began,1\ng,0.1,1,2,ended,0\ng,0.2,1,9,moved,0\ng,0.3,1,9,ended,1\n' > "$work/ptr.csv"
+err=$("$bin" traces validate "$work/ptr.csv" 2>&1 >/dev/null); rc=$?
+check "pointer rows checked per pointer: exit 65 at ptr.csv:5 ($err)" test $rc = 65 -a -n "$(grep 'ptr.csv:5:' <<<"$err")"
+
 echo "$fails failed"
 exit $((fails > 0))
