@@ -58,7 +58,7 @@ public struct Chart: Sendable {
                     out += "set title \(quote(panels.count > 1 ? t : title))\nset xlabel \(quote(x))\nset ylabel \(quote(y))\n"
                     // Many series (a replay's items) read better as thin lines without a key.
                     let many = series.count > 8
-                    out += (many ? "unset key\n" : "set key top left box opaque\n") + (logX ? "set logscale x\n" : "")
+                    out += (many ? "unset key\n" : "set key below\n") + (logX ? "set logscale x\n" : "")
                     let style = many ? "with lines lw 1" : "with linespoints lw 2 pt 7 ps 0.6"
                     let plots = series.map { s -> String in
                         defer { block += 1 }

@@ -5,19 +5,23 @@ import TraceIO
 /// Where more parameters vary than a chart shows, a point is the mean over the others; a
 /// non-finite value (`inf`: some trace never settled) is left out of that mean.
 public enum ReportCharts {
-    /// Points (x, mean of y) grouped by the values of `by`.
+    /// Points (x, mean of y) grouped by the values of `by` (numbers in increasing order, words in
+    /// order of first appearance).
     public static func series(_ table: ReportTable, x: String, y: String, by: String? = nil, label: String? = nil) throws -> [Chart.Series] {
         let xi = try table.index(of: x), yi = try table.index(of: y)
         let bi = try by.map { try table.index(of: $0) }
-        var groups: [Double: [Double: [Double]]] = [:]
+        var groups: [String: [Double: [Double]]] = [:], order: [String] = []
         for row in table.rows {
             guard let xv = table.number(row, xi), let yv = table.number(row, yi), yv.isFinite else { continue }
-            let g = bi.flatMap { table.number(row, $0) } ?? 0
+            let g = bi.map { row[$0] } ?? ""
+            if groups[g] == nil { order.append(g) }
             groups[g, default: [:]][xv, default: []].append(yv)
         }
-        return groups.keys.sorted().map { g in
+        if order.allSatisfy({ Double($0) != nil }) { order.sort { Double($0)! < Double($1)! } }
+        return order.map { g in
             let points = groups[g]!.keys.sorted().map { xv in (xv, mean(groups[g]![xv]!)) }
-            let name = by.map { "\($0) = \(formatNumber(g))" } ?? y
+            let shown = Double(g).map(formatNumber) ?? g
+            let name = by.map { "\(y), \($0) = \(shown)" } ?? y
             return Chart.Series(label: label.map { by == nil ? $0 : "\($0), \(name)" } ?? name, points: points)
         }
     }
@@ -46,11 +50,14 @@ public enum ReportCharts {
     /// set-level metric) and, with two or more swept parameters, a heatmap of each `_p95` (or
     /// rate) over the first two.
     public static func sweepDefaults(_ table: ReportTable, kind: ModelKind) throws -> [Chart] {
-        // Word parameters (e.g. completionCurve) have no numeric axis: they are averaged over.
-        let params = table.parameterColumns.filter { p in
+        // A word parameter (e.g. completionCurve) has no numeric axis: the first one splits every
+        // line into one per word, so its values are seen side by side.
+        let isNumeric = { (p: String) -> Bool in
             guard let i = table.columns.firstIndex(of: p) else { return false }
             return table.rows.allSatisfy { table.number($0, i) != nil }
         }
+        let params = table.parameterColumns.filter(isNumeric)
+        let word = table.parameterColumns.first { !isNumeric($0) }
         guard !params.isEmpty else { return [] }
         var charts: [Chart] = []
         // Metrics no set defines (e.g. the other label pair's rates of a pinch preset) get no chart.
@@ -59,7 +66,7 @@ public enum ReportCharts {
         for (metric, columns) in items {
             let panels = try params.map { p in
                 Chart.Panel.lines(title: "vs \(p)", x: label(p, kind: kind), y: "\(metric.name) (\(metric.unit))",
-                                  series: try columns.flatMap { try series(table, x: p, y: $0) }, logX: isLogScale(table, p))
+                                  series: try columns.flatMap { try series(table, x: p, y: $0, by: word) }, logX: isLogScale(table, p))
             }
             charts.append(Chart(name: metric.name, title: "\(metric.name) (\(metric.unit), \(Self.betterText(metric.better)); mean over other parameters)", panels: panels))
         }
