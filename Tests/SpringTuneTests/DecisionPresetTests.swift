@@ -43,6 +43,21 @@ import TraceIO
         #expect(outcome.timeline.hasPrefix("t,item,y,anchor,velocity\n"))
     }
 
+    /// A one-finger model reads the pointer that began first and says so once per file.
+    @Test func oneFingerModelsUseTheFirstPointerAndSaySo() throws {
+        let pinches = PresetStore.traceFiles(for: try Fixture.store.load("clear-pinch"))[0]
+        var job = SweepJob(loaded: try Fixture.store.load("clear"), outputDirectory: Fixture.tempDir())
+        job.traceFiles = [pinches]
+        job.vary = try ["commitFraction=0.75", "frequency=2.5", "damping=0.8"].map(SweepGrid.parseVary)
+        job.charts = false
+        let outcome = try job.run()
+        #expect(outcome.notes.count == 1)
+        #expect(outcome.notes[0].contains("of 62 traces have several pointers; pull-to-create uses the pointer that began first"))
+        let trace = try TraceReader().read(path: pinches).traces.first { $0.isMultiPointer }!
+        #expect(ModelKind(type: PullToCreate.self).input(trace).samples.allSatisfy { $0.pointer == trace.samples[0].pointer })
+        #expect(ModelKind(type: PinchFold.self).input(trace) == trace)
+    }
+
     @Test(arguments: ["clear-pinch", "clear-fold", "evernote-transition"])
     func replaySummaryOfTheGestureModels(preset: String) throws {
         let loaded = try Fixture.store.load(preset)
