@@ -63,8 +63,8 @@ public struct Preset: Sendable, Codable {
         }
         for (i, axis) in sweep.enumerated() {
             let path = c.container.codingPath + [AnyKey("sweep"), AnyIndex(i), AnyKey("name")]
-            guard let spec = specs.first(where: { $0.name == axis.name }) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(axis.name)' is not a parameter of \(model)"))
+            guard let spec = (specs + Scene.sweepable).first(where: { $0.name == axis.name }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(axis.name)' is not a parameter of \(model) or a scene value"))
             }
             for v in axis.values {
                 if let problem = spec.check(v) { throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem)) }
@@ -220,22 +220,30 @@ public struct SweepAxis: Sendable, Codable, Equatable {
     }
 }
 
-/// What a good parameter set is: constraints such as `overshoot_pt_p95 <= 4`, and one report
-/// column to minimise or maximise.
+/// What a good parameter set is (SPEC §8): constraints such as `overshoot_pt_p95 <= 4`, one
+/// report column to minimise or maximise, an ordered `tiebreak` list of columns for sets equal
+/// on it (to a relative 1e-9; default: the constraint columns), and optionally `worstOver`:
+/// swept axes (e.g. `frameRate`) the choice must be robust over, judged by the worst case.
 public struct Objective: Sendable, Codable, Equatable {
     public var constraints: [String]
     public var minimize: String?
     public var maximize: String?
+    public var tiebreak: [String]?
+    public var worstOver: [String]?
 
-    public init(constraints: [String] = [], minimize: String? = nil, maximize: String? = nil) {
+    public init(constraints: [String] = [], minimize: String? = nil, maximize: String? = nil,
+                tiebreak: [String]? = nil, worstOver: [String]? = nil) {
         self.constraints = constraints; self.minimize = minimize; self.maximize = maximize
+        self.tiebreak = tiebreak; self.worstOver = worstOver
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try StrictContainer(decoder, keys: ["constraints", "minimize", "maximize"])
+        let c = try StrictContainer(decoder, keys: ["constraints", "minimize", "maximize", "tiebreak", "worstOver"])
         constraints = try c.decodeIfPresent([String].self, "constraints") ?? []
         minimize = try c.decodeIfPresent(String.self, "minimize")
         maximize = try c.decodeIfPresent(String.self, "maximize")
+        tiebreak = try c.decodeIfPresent([String].self, "tiebreak")
+        worstOver = try c.decodeIfPresent([String].self, "worstOver")
         if minimize != nil && maximize != nil { throw c.fail("maximize", "give minimize or maximize, not both") }
     }
 }

@@ -29,6 +29,31 @@ public struct Scene: Hashable, Sendable, Codable {
 
     /// Frames in the tail after the release frame.
     public var tailFrames: Int { Int((tail * frameRate).rounded()) }
+
+    /// The scene values a sweep can vary (`--vary frameRate=60,120`) or fix (`--set`) like a
+    /// model's parameters, so a preset can be checked on other displays and phones.
+    public static let sweepable: [ParameterSpec] = [
+        .number("frameRate", "Hz", 120, "display frame rate F", min: 1, max: 1000),
+        .number("width", "pt", 390, "screen width", min: 1, max: 100_000),
+        .number("height", "pt", 844, "screen height", min: 1, max: 100_000),
+        .number("tail", "s", 5, "simulated time after release", min: 0, max: 600),
+    ]
+
+    /// This scene with the sweepable values among `values` applied (they have been checked
+    /// against ``sweepable``), and the other values.
+    public func applying(_ values: [String: ParamValue]) -> (scene: Scene, rest: [String: ParamValue]) {
+        var scene = self, rest = values
+        for spec in Self.sweepable {
+            guard let v = rest.removeValue(forKey: spec.name)?.number else { continue }
+            switch spec.name {
+            case "frameRate": scene.frameRate = v
+            case "width": scene.width = v
+            case "height": scene.height = v
+            default: scene.tail = v
+            }
+        }
+        return (scene, rest)
+    }
 }
 
 /// The frame clock of a trace (SPEC §6): frame k is at t₀ + k/F, computed, not accumulated; the

@@ -34,9 +34,11 @@ public enum Export {
             }
             values[p] = v
         }
+        // Scene values swept or set (frameRate, …) go to the preset's scene block.
+        let (scene, modelValues) = meta.scene.applying(values)
         let resolved: ParameterValues
         do {
-            resolved = try ParameterValues.resolve(values, specs: kind.parameters)
+            resolved = try ParameterValues.resolve(modelValues, specs: kind.parameters)
             preset.spring = SpringSpec(try kind.spring(resolved))
         } catch {
             throw ToolError(.dataError, "\(report): \(error.description)")
@@ -44,7 +46,7 @@ public enum Export {
         var params = resolved.values
         for name in kind.springParameterNames { params[name] = nil }
         preset.params = params
-        preset.scene = meta.scene   // with any `--estimator` override the sweep ran
+        preset.scene = scene   // the sweep's (with any `--estimator` override) and the row's scene values
         preset.sweep = meta.axes.map { SweepAxis(name: $0.name, values: $0.values) }
         preset.traces = meta.traces.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path }
         let id = Int(row[idColumn]) ?? -1

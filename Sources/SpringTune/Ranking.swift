@@ -36,41 +36,125 @@ public struct Constraint: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(column) \(op.rawValue) \(formatNumber(value))" }
 }
 
-/// Keeps the rows of a report that meet every constraint and orders them best first by one
-/// column (ties by `config_id`; rows with an empty objective value last).
+/// Ranks the parameter sets of a report (SPEC §8): keeps the sets that meet every constraint,
+/// orders them by the objective column, ranks sets equal on it to a relative 1e-9 by the
+/// `tiebreak` columns (compared exactly, each in its metric's better direction; lower for
+/// columns with none), then by `config_id`. Empty values rank last. With `worstOver`, the sets
+/// that differ only in those axes (e.g. `frameRate`) are judged together by their worst case:
+/// every one must meet the constraints, and the worst objective and tiebreak values count; the
+/// group is represented by its lowest `config_id`.
 public struct Ranking: Sendable {
     public var constraints: [Constraint]
     public var column: String
     public var maximize: Bool
+    public var tiebreak: [String]
+    public var worstOver: [String]
 
-    public init(constraints: [Constraint], column: String, maximize: Bool) {
+    /// Relative difference under which two objective values are a tie.
+    public static let tieTolerance = 1e-9
+
+    public init(constraints: [Constraint], column: String, maximize: Bool, tiebreak: [String]? = nil, worstOver: [String] = []) {
         self.constraints = constraints; self.column = column; self.maximize = maximize
+        self.tiebreak = tiebreak ?? Self.defaultTiebreak(constraints: constraints, column: column)
+        self.worstOver = worstOver
     }
 
     /// The preset's objective; minimises `settle_time_p95` when it names nothing.
     public init(objective: Objective) throws {
         try self.init(constraints: objective.constraints.map(Constraint.init(parsing:)),
-                      column: objective.maximize ?? objective.minimize ?? "settle_time_p95", maximize: objective.maximize != nil)
+                      column: objective.maximize ?? objective.minimize ?? "settle_time_p95", maximize: objective.maximize != nil,
+                      tiebreak: objective.tiebreak, worstOver: objective.worstOver ?? [])
     }
 
-    public func rank(_ table: ReportTable) throws -> [[String]] {
+    /// The objective's other metrics, in order: its constraint columns.
+    public static func defaultTiebreak(constraints: [Constraint], column: String) -> [String] {
+        var seen: Set<String> = [column]
+        return constraints.map(\.column).filter { seen.insert($0).inserted }
+    }
+
+    /// One ranked parameter set.
+    public struct Entry: Sendable {
+        /// The report row (the group's lowest `config_id` with `worstOver`).
+        public var row: [String]
+        /// The objective value it was ranked by (the worst case with `worstOver`).
+        public var objective: Double?
+        /// True when it ties the entry before it on the objective (to the relative 1e-9).
+        public var tiesPrevious: Bool
+        /// The report rows it stands for (one, or the group over the `worstOver` axes).
+        public var rows: [[String]]
+    }
+
+    /// The kept sets, best first.
+    public func rank(_ table: ReportTable) throws -> [[String]] { try ranked(table).map(\.row) }
+
+    public func ranked(_ table: ReportTable) throws -> [Entry] {
         let c = try table.index(of: column)
         let checks = try constraints.map { (try table.index(of: $0.column), $0) }
+        let breaks = try tiebreak.map { (try table.index(of: $0), Comparison.better($0) == .higher) }
         let id = try table.index(of: "config_id")
-        let kept = table.rows.filter { row in checks.allSatisfy { $1.holds(table.number(row, $0)) } }
-        return kept.sorted { a, b in
-            let va = table.number(a, c), vb = table.number(b, c)
-            switch (va, vb) {
-            case let (x?, y?) where x != y: return maximize ? x > y : x < y
+        let over = try worstOver.map { try table.index(of: $0) }
+        let keyColumns = table.parameterColumns.compactMap { table.columns.firstIndex(of: $0) }.filter { !over.contains($0) }
+        // Groups of rows judged together (each row alone without `worstOver`), in report order.
+        var groups: [[[String]]] = [], index: [[String]: Int] = [:]
+        for row in table.rows {
+            let key = over.isEmpty ? [row[id]] : keyColumns.map { row[$0] }
+            if let g = index[key] { groups[g].append(row) } else { index[key] = groups.count; groups.append([row]) }
+        }
+        /// The worst value of a column over a group (nil when any is empty).
+        func worst(_ rows: [[String]], _ column: Int, higherIsBetter: Bool) -> Double? {
+            let v = rows.map { table.number($0, column) }
+            guard v.allSatisfy({ $0 != nil }) else { return nil }
+            return higherIsBetter ? v.map { $0! }.min() : v.map { $0! }.max()
+        }
+        struct Candidate { var rows: [[String]]; var id: Int; var objective: Double?; var breaks: [Double?] }
+        let candidates: [Candidate] = groups.compactMap { rows in
+            guard rows.allSatisfy({ row in checks.allSatisfy { $1.holds(table.number(row, $0)) } }) else { return nil }
+            return Candidate(rows: rows, id: rows.map { Int($0[id]) ?? 0 }.min() ?? 0,
+                             objective: worst(rows, c, higherIsBetter: maximize),
+                             breaks: breaks.map { worst(rows, $0.0, higherIsBetter: $0.1) })
+        }
+        /// a before b on one value: better first, empty last.
+        func before(_ a: Double?, _ b: Double?, higher: Bool) -> Bool? {
+            switch (a, b) {
+            case let (x?, y?) where x != y: return higher ? x > y : x < y
             case (nil, _?): return false
             case (_?, nil): return true
-            default: return (Int(a[id]) ?? 0) < (Int(b[id]) ?? 0)
+            default: return nil
             }
         }
+        func byTiebreak(_ a: Candidate, _ b: Candidate) -> Bool {
+            for (k, (_, higher)) in breaks.enumerated() {
+                if let order = before(a.breaks[k], b.breaks[k], higher: higher) { return order }
+            }
+            return a.id < b.id
+        }
+        let sorted = candidates.sorted { a, b in before(a.objective, b.objective, higher: maximize) ?? byTiebreak(a, b) }
+        // Tie groups: runs within a relative 1e-9 of the run's first (best) value, then each run
+        // ordered by the tiebreak.
+        var out: [Entry] = []
+        var start = 0
+        while start < sorted.count {
+            var end = start + 1
+            while end < sorted.count, Self.ties(sorted[start].objective, sorted[end].objective) { end += 1 }
+            for (n, c) in sorted[start..<end].sorted(by: byTiebreak).enumerated() {
+                out.append(Entry(row: c.rows.first { Int($0[id]) == c.id } ?? c.rows[0], objective: c.objective, tiesPrevious: n > 0, rows: c.rows))
+            }
+            start = end
+        }
+        return out
+    }
+
+    /// Equal to a relative 1e-9 (both empty, or both the same infinity, also tie).
+    public static func ties(_ a: Double?, _ b: Double?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        if a == b { return true }
+        return abs(a - b) <= tieTolerance * max(abs(a), abs(b))
     }
 
     public var summary: String {
-        (maximize ? "maximize " : "minimize ") + column + (constraints.isEmpty ? "" : " where " + constraints.map(\.description).joined(separator: ", "))
+        (maximize ? "maximize " : "minimize ") + column + (worstOver.isEmpty ? "" : " (worst over \(worstOver.joined(separator: ", ")))")
+            + (constraints.isEmpty ? "" : " where " + constraints.map(\.description).joined(separator: ", "))
+            + (tiebreak.isEmpty ? "" : "; ties by " + tiebreak.joined(separator: ", "))
     }
 
     /// Non-dominated rows for lower-is-better columns (rows with an empty value are left out).

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLayout
 import TraceIO
 
 /// Charts of report tables: the default set after a sweep, `plot`, and `compare` overlays.
@@ -42,7 +43,7 @@ public enum ReportCharts {
 
     /// An axis label with the unit of the column's spec: `frequency (Hz)`, `settle_time_p95 (s)`.
     public static func label(_ column: String, kind: ModelKind? = nil) -> String {
-        let unit = kind?.parameters.first { $0.name == column }?.unit ?? ReportColumns.spec(column)?.unit
+        let unit = ((kind?.parameters ?? []) + Scene.sweepable).first { $0.name == column }?.unit ?? ReportColumns.spec(column)?.unit
         return unit.map { "\(column) (\($0))" } ?? column
     }
 

@@ -42,25 +42,29 @@ public struct SweepGrid: Sendable {
         axes.removeAll { set[$0.name] != nil }
         var base = kind.values(of: preset)
         for (k, v) in set { base[k] = v }
-        let known = Set(kind.parameters.map(\.name))
+        let specs = kind.parameters + Scene.sweepable
+        let known = Set(specs.map(\.name))
         for axis in axes where !known.contains(axis.name) {
-            throw ToolError(.usage, "cannot sweep '\(axis.name)': not a parameter of \(kind.name) (\(kind.parameters.map(\.name).joined(separator: ", ")))")
+            throw ToolError(.usage, "cannot sweep '\(axis.name)': not a parameter of \(kind.name) or a scene value (\(specs.map(\.name).joined(separator: ", ")))")
         }
         for name in set.keys.sorted() where !known.contains(name) {
-            throw ToolError(.usage, "cannot set '\(name)': not a parameter of \(kind.name)")
+            throw ToolError(.usage, "cannot set '\(name)': not a parameter of \(kind.name) or a scene value")
+        }
+        for spec in Scene.sweepable {
+            if let v = set[spec.name], let problem = spec.check(v) { throw ToolError(.usage, "--set \(spec.name): \(problem)") }
         }
         var seen = Set<String>()
         for axis in axes where !seen.insert(axis.name).inserted { throw ToolError(.usage, "axis '\(axis.name)' given twice") }
         let grid = SweepGrid(axes: axes, base: base.filter { k, _ in !axes.contains { $0.name == k } })
         // Every set must be valid: check each axis value once against its spec.
         for axis in axes {
-            let spec = kind.parameters.first { $0.name == axis.name }!
+            let spec = specs.first { $0.name == axis.name }!
             for v in axis.values {
                 if let problem = spec.check(v) { throw ToolError(.usage, "axis \(axis.name): \(problem)") }
             }
         }
         do {
-            _ = try ParameterValues.resolve(grid.values(0), specs: kind.parameters)
+            _ = try ParameterValues.resolve(Scene().applying(grid.values(0)).rest, specs: kind.parameters)
         } catch {
             throw ToolError(.usage, error.description)
         }
@@ -96,5 +100,33 @@ public struct SweepGrid: Sendable {
             throw ToolError(.usage, "--set \(text): expected NAME=VALUE")
         }
         return (String(text[..<eq]), ParamValue(parsing: String(text[text.index(after: eq)...])))
+    }
+}
+
+extension SweepGrid {
+    /// Where a parameter set sits on an edge of a numeric axis with two or more values.
+    public struct Edge: Sendable, Equatable {
+        public var axis: String
+        public var value: Double
+        /// True at the largest value swept, false at the smallest.
+        public var upper: Bool
+
+        /// One line for the user: the axis and the direction to extend it.
+        public var advice: String {
+            "the best set lies on the \(upper ? "largest" : "smallest") \(axis) swept (\(String(format: "%.4g", value))): the optimum may lie \(upper ? "above" : "below") it; extend \(axis) \(upper ? "upwards" : "downwards") (--vary \(axis)=…)"
+        }
+    }
+
+    /// The axes on whose first or last value set `id` lies, skipping `except` (e.g. the axes an
+    /// objective takes the worst case over) and axes of words or of one value.
+    public func edges(of id: Int, except: [String] = []) -> [Edge] {
+        let values = self.values(id)
+        return axes.compactMap { axis in
+            guard !except.contains(axis.name), let numbers = axis.numbers, numbers.count >= 2,
+                  let v = values[axis.name]?.number, let lo = numbers.min(), let hi = numbers.max() else { return nil }
+            if v == hi { return Edge(axis: axis.name, value: v, upper: true) }
+            if v == lo { return Edge(axis: axis.name, value: v, upper: false) }
+            return nil
+        }
     }
 }

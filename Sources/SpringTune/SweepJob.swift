@@ -38,6 +38,7 @@ public struct SweepJob: Sendable {
         public var table: ReportTable
         /// Remarks for the user (stderr), e.g. pointers a one-finger model ignored.
         public var notes: [String]
+        public var grid: SweepGrid
     }
 
     /// Resolved grid (for progress totals before running).
@@ -106,6 +107,6 @@ public struct SweepJob: Sendable {
             charts: images.map { URL(fileURLWithPath: $0).lastPathComponent }, chartsSkipped: skipped)
         try AtomicFile.write(try meta.encoded(), to: metaPath)
         return Outcome(report: reportPath, meta: metaPath, perTrace: perTracePath, images: images, chartsSkipped: skipped,
-                       configs: ids.count, traces: traces.count, wallTime: wall, table: table, notes: notes)
+                       configs: ids.count, traces: traces.count, wallTime: wall, table: table, notes: notes, grid: grid)
     }
 }

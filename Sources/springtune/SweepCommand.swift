@@ -44,9 +44,13 @@ struct SweepCommand: ParsableCommand {
     @Flag(name: .customLong("no-charts"), help: "Skip the gnuplot charts.") var noCharts = false
     @Flag(name: .customLong("skip-invalid"), help: "Drop bad traces instead of failing.") var skipInvalid = false
     @Option(help: "Rows in the best-sets table.") var top: Int = 5
+    @Option(help: "Rounds of refinement around the best set (0-10): each a grid of the same size per numeric axis spanning half the previous spacing on each side, written to OUT/round-K/.")
+    var refine: Int = 0
 
     func validate() throws {
         guard threads >= 1 else { throw ValidationError("--threads must be >= 1") }
+        guard (0...10).contains(refine) else { throw ValidationError("--refine must be from 0 to 10") }
+        guard refine == 0 || shard == nil else { throw ValidationError("--refine runs whole grids; it cannot be combined with --shard") }
         if let shard { _ = try parseShard(shard) }
     }
 
@@ -72,25 +76,45 @@ struct SweepCommand: ParsableCommand {
             job.skipInvalid = skipInvalid
             job.estimator = estimator
             let bar = ProgressBar(label: "sweep \(loaded.preset.name)")
-            var progress: (@Sendable (Int, Int) -> Void)?
-            if let bar { progress = { done, total in bar.update(done, of: total) } }
-            let outcome = try job.run(progress: progress)
+            guard refine > 0 else {
+                var progress: (@Sendable (Int, Int) -> Void)?
+                if let bar { progress = { done, total in bar.update(done, of: total) } }
+                let outcome = try job.run(progress: progress)
+                bar?.finish()
+                printSummary(outcome, loaded: loaded)
+                return
+            }
+            var progress: (@Sendable (Int, Int, Int) -> Void)?
+            if let bar { progress = { _, done, total in bar.update(done, of: total) } }
+            let (rounds, best) = try Refinement(job: job, rounds: refine).run(progress: progress)
             bar?.finish()
-            printSummary(outcome, loaded: loaded)
+            let ranking = try Ranking(objective: loaded.preset.objective)
+            for r in rounds {
+                let value = r.best.flatMap { $0.objective }.map { shortNumber(formatNumber($0)) } ?? "none meets the constraints"
+                print("round \(r.index): \(r.outcome.configs) sets in \(String(format: "%.2f", r.outcome.wallTime)) s, best \(ranking.column) \(value)\(r.best.map { " (config \($0.row[0]))" } ?? "") → \(r.outcome.report)")
+            }
+            guard let best, let entry = best.best else {
+                print("no parameter set of any round meets every constraint")
+                return
+            }
+            print("best over all rounds: round \(best.index), config \(entry.row[0]) (\(ranking.summary)):")
+            print(BestTable(ranking: ranking, table: best.outcome.table, entries: [entry]).rendered, terminator: "")
+            if let id = Int(entry.row[0]) { best.outcome.grid.edges(of: id, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") } }
         }
     }
 
     func printSummary(_ o: SweepJob.Outcome, loaded: PresetStore.Loaded) {
         o.notes.forEach { note("springtune: \($0)") }
         print("\(o.configs) parameter sets × \(o.traces) traces in \(String(format: "%.2f", o.wallTime)) s")
-        if let ranking = try? Ranking(objective: loaded.preset.objective), let best = try? ranking.rank(o.table) {
+        if let ranking = try? Ranking(objective: loaded.preset.objective), let best = try? ranking.ranked(o.table) {
             print("best under the objective (\(ranking.summary)):")
             if best.isEmpty {
                 print("  no parameter set meets every constraint")
             } else {
-                let shown = ["config_id"] + o.table.parameterColumns + [ranking.column] + ranking.constraints.map(\.column).filter { $0 != ranking.column }
-                let idx = shown.compactMap { o.table.columns.firstIndex(of: $0) }
-                print(TextTable(header: idx.map { o.table.columns[$0] }, rows: best.prefix(top).map { row in idx.map { shortNumber(row[$0]) } }).rendered, terminator: "")
+                print(BestTable(ranking: ranking, table: o.table, entries: Array(best.prefix(top))).rendered, terminator: "")
+                if let id = Int(best[0].row[0]) {
+                    o.grid.edges(of: id, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") }
+                }
             }
         }
         print("report:   \(o.report)")
@@ -136,4 +160,26 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func finish() { note("", newline: true) }
+}
+
+/// The best-sets table of `sweep` and `pick`: config, parameters, the objective, constraint and
+/// tiebreak columns, `unsettled`, and `=` in the `tie` column where a set ties the one above on
+/// the objective (the tiebreak ordered them).
+struct BestTable {
+    var ranking: Ranking
+    var table: ReportTable
+    var entries: [Ranking.Entry]
+    var extra: [String] = []
+
+    var rendered: String {
+        var seen = Set<String>()
+        let shown = (["config_id"] + table.parameterColumns + [ranking.column] + ranking.constraints.map(\.column) + ranking.tiebreak
+            + extra + ["unsettled"]).filter { seen.insert($0).inserted }
+        let idx = shown.compactMap { table.columns.firstIndex(of: $0) }
+        let worst = ranking.worstOver.isEmpty ? [] : ["worst \(ranking.column)"]
+        let rows = entries.map { e in
+            idx.map { shortNumber(e.row[$0]) } + (worst.isEmpty ? [] : [e.objective.map { shortNumber(formatNumber($0)) } ?? ""]) + [e.tiesPrevious ? "=" : ""]
+        }
+        return TextTable(header: idx.map { table.columns[$0] } + worst + ["tie"], rows: rows).rendered
+    }
 }

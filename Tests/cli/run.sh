@@ -90,10 +90,25 @@ check "README points at no file outside the project" bash -c '! grep -q "\.\./sh
 printf 'config_id,flickVelocity,traces,dismiss_accuracy,false_dismiss_rate\n0,800,10,0.8,0.1\n' > "$work/ca.csv"
 printf 'config_id,flickVelocity,traces,dismiss_accuracy,false_dismiss_rate\n0,800,10,0.9,0.1\n' > "$work/cb.csv"
 printf 'config_id,flickVelocity,traces,dismiss_accuracy,false_dismiss_rate\n0,800,10,0.8,0.2\n' > "$work/cc.csv"
-"$bin" compare "$work/ca.csv" "$work/cb.csv" --fail-on-regression --out "$work/cmp3" >/dev/null 2>&1
+obj=(--maximize dismiss_accuracy --where 'false_dismiss_rate<=0.15')
+"$bin" compare "$work/ca.csv" "$work/cb.csv" "${obj[@]}" --fail-on-regression --out "$work/cmp3" >/dev/null 2>&1
 check "compare: higher dismiss_accuracy is no regression (exit 0)" test $? = 0
-"$bin" compare "$work/ca.csv" "$work/cc.csv" --fail-on-regression --out "$work/cmp4" >/dev/null 2>&1
-check "compare: higher false_dismiss_rate is a regression (exit 1)" test $? = 1
+"$bin" compare "$work/ca.csv" "$work/cc.csv" "${obj[@]}" --fail-on-regression --out "$work/cmp4" >/dev/null 2>&1
+check "compare: higher false_dismiss_rate breaks the chosen set's constraint (exit 1)" test $? = 1
+"$bin" compare "$work/ca.csv" "$work/cb.csv" --fail-on-regression --out "$work/cmp5" >/dev/null 2>&1
+check "compare without an objective (no meta, no --minimize/--maximize): exit 64" test $? = 64
+
+# The gate concerns the objective: B better overall but three non-chosen sets worse passes;
+# the chosen set worse fails.
+h='config_id,damping,traces,unsettled,settle_time_p95,overshoot_pt_p95'
+printf '%s\n0,0.5,10,0,1.0,1\n1,0.6,10,0,2.0,1\n2,0.7,10,0,2.0,1\n3,0.8,10,0,2.0,1\n4,0.9,10,0,2.0,1\n' "$h" > "$work/ga.csv"
+printf '%s\n0,0.5,10,0,0.9,1\n1,0.6,10,0,2.5,1\n2,0.7,10,0,2.5,1\n3,0.8,10,0,2.5,1\n4,0.9,10,0,1.5,1\n' "$h" > "$work/gb.csv"
+printf '%s\n0,0.5,10,0,1.2,1\n1,0.6,10,0,1.5,1\n2,0.7,10,0,1.5,1\n3,0.8,10,0,1.5,1\n4,0.9,10,0,1.5,1\n' "$h" > "$work/gc.csv"
+gate=(--minimize settle_time_p95 --where 'overshoot_pt_p95<=4' --fail-on-regression)
+"$bin" compare "$work/ga.csv" "$work/gb.csv" "${gate[@]}" --out "$work/g1" > "$work/g1.txt" 2>&1; rc=$?
+check "compare: three non-chosen sets worse, B better overall: exit 0 ($(grep -c '^worse on' "$work/g1.txt") worse sets listed)" test $rc = 0
+"$bin" compare "$work/ga.csv" "$work/gc.csv" "${gate[@]}" --out "$work/g2" > "$work/g2.txt" 2>&1; rc=$?
+check "compare: the chosen set got worse: exit 1 ($(grep verdict "$work/g2.txt"))" test $rc = 1
 
 # Multi-pointer traces: a real two-finger recording grouped into one gesture with two pointers.
 "$bin" traces import --format getevent Tests/Data/getevent-raw/tablet-two-finger-drag.txt --scale 2 --group gestures -o "$work/two.csv" >/dev/null

@@ -17,6 +17,7 @@ extension FlowLayout: MeasuredModel {
 
     /// What the scroll motion depends on.
     public struct PreparationKey: Hashable, Sendable {
+        var scene: Scene
         var itemCount: Int
         var itemHeight: Double, itemSpacing: Double
         var scrollView: ScrollView
@@ -24,7 +25,7 @@ extension FlowLayout: MeasuredModel {
     }
 
     public var preparationKey: PreparationKey {
-        PreparationKey(itemCount: itemCount, itemHeight: itemHeight, itemSpacing: itemSpacing, scrollView: scrollView, initialOffset: initialOffset)
+        PreparationKey(scene: scene, itemCount: itemCount, itemHeight: itemHeight, itemSpacing: itemSpacing, scrollView: scrollView, initialOffset: initialOffset)
     }
 
     public func prepare(_ trace: Trace) -> Prepared {
