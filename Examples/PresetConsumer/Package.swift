@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // A separate package that uses springtune's SpringLayout library the way an app does:
-// decode a preset (bundled or exported) with a plain JSONDecoder and build its engine.
+// decode a preset (bundled or exported) with a plain JSONDecoder and build its engine
+// (preset-consumer), and record touches with TraceRecorder (record-demo).
 import PackageDescription
 
 let package = Package(
@@ -8,5 +9,6 @@ let package = Package(
     dependencies: [.package(name: "springtune", path: "../..")],
     targets: [
         .executableTarget(name: "preset-consumer", dependencies: [.product(name: "SpringLayout", package: "springtune")]),
+        .executableTarget(name: "record-demo", dependencies: [.product(name: "SpringLayout", package: "springtune")]),
     ]
 )

@@ -6,7 +6,11 @@ import TraceIO
 public enum Export {
     /// Builds the preset for row `configId` (or the best row under the preset's objective)
     /// from the report and its sidecar alone.
-    public static func preset(report: String, configId: Int?) throws -> Preset {
+    ///
+    /// Trace files become portable entries: a bundled set by its name (`flick/traces.csv`), a
+    /// user file by its path relative to `destination`'s folder (the exported file), so the
+    /// export and its traces can move together; never a path into a build folder.
+    public static func preset(report: String, configId: Int?, destination: String = "preset.json") throws -> Preset {
         let table = try ReportTable(path: report)
         let meta = try ReportMeta.read(forReport: report)
         let kind = try ModelKind(name: meta.preset.model)
@@ -48,7 +52,8 @@ public enum Export {
         preset.params = params
         preset.scene = scene   // the sweep's (with any `--estimator` override) and the row's scene values
         preset.sweep = meta.axes.map { SweepAxis(name: $0.name, values: $0.values) }
-        preset.traces = meta.traces.map { URL(fileURLWithPath: $0.file).standardizedFileURL.path }
+        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
+        preset.traces = meta.traces.map { traceEntry($0.file, relativeTo: folder) }
         let id = Int(row[idColumn]) ?? -1
         var metrics: [String: Double?] = [:]
         for m in table.metricColumns { metrics[m] = table.number(row, try table.index(of: m)) }
@@ -56,6 +61,47 @@ public enum Export {
                                        sha256: try SHA256.file(report), configId: id, metrics: metrics)
         preset.description = "\(meta.preset.description) Exported from config \(id) of \(URL(fileURLWithPath: report).lastPathComponent)."
         return preset
+    }
+
+    /// A bundled set's name, else the file's path relative to `folder`.
+    static func traceEntry(_ file: String, relativeTo folder: URL) -> String {
+        let path = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        let bundled = PresetStore.tracesDirectory.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        if path.count > bundled.count, Array(path.prefix(bundled.count)) == bundled {
+            return path.dropFirst(bundled.count).joined(separator: "/")
+        }
+        return relativePath(path, from: folder.standardizedFileURL.resolvingSymlinksInPath().pathComponents)
+    }
+
+    /// `target` (path components) relative to the folder `base`, with `..` where needed.
+    static func relativePath(_ target: [String], from base: [String]) -> String {
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        return (Array(repeating: "..", count: base.count - common) + target[common...]).joined(separator: "/")
+    }
+
+    /// `export --copy-traces`: copies the preset's user trace files (and their import sidecars)
+    /// into `DIR/<stem>-traces/` beside the export at `destination` and points the preset at
+    /// the copies. Bundled sets stay names.
+    public static func copyTraces(_ preset: inout Preset, destination: String) throws {
+        let exportURL = URL(fileURLWithPath: destination)
+        let folder = exportURL.deletingLastPathComponent()
+        let copies = folder.appendingPathComponent(exportURL.deletingPathExtension().lastPathComponent + "-traces")
+        var used = Set<String>()
+        preset.traces = try preset.traces.map { entry in
+            let bundled = PresetStore.tracesDirectory.appendingPathComponent(entry).path
+            if FileManager.default.fileExists(atPath: bundled) { return entry }
+            let source = entry.hasPrefix("/") ? URL(fileURLWithPath: entry) : folder.appendingPathComponent(entry)
+            var name = source.lastPathComponent, n = 1
+            while !used.insert(name).inserted { n += 1; name = "\(n)-" + source.lastPathComponent }
+            let target = copies.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: source.path) else { throw ToolError(.noInput, "\(source.path): cannot read trace file to copy") }
+            try AtomicFile.write(data, to: target.path)
+            if let sidecar = FileManager.default.contents(atPath: ImportMeta.path(for: source.path)) {
+                try AtomicFile.write(sidecar, to: ImportMeta.path(for: target.path))
+            }
+            return copies.lastPathComponent + "/" + name
+        }
     }
 
     /// Joins shard reports into the report one run would have written (same bytes).

@@ -14,6 +14,8 @@ public struct ReportMeta: Codable, Sendable {
         public var traces: Int
         /// `trace: reason` for each trace dropped by `--skip-invalid`.
         public var skipped: [String]?
+        /// The file's import sidecar (`FILE.meta.json` from `traces import`), when it has one.
+        public var imported: ImportMeta?
     }
 
     /// One swept axis with its values in grid order.

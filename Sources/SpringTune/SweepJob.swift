@@ -68,7 +68,12 @@ public struct SweepJob: Sendable {
                 notes.append("\(file): \(multi) of \(read.count) traces have several pointers; \(loaded.kind.name) uses the pointer that began first in each")
             }
             fileInfo.append(ReportMeta.TraceFile(file: file, sha256: try SHA256.file(file), traces: read.count,
-                                                 skipped: report.skipped.isEmpty ? nil : report.skipped.map { "\($0.trace): \($0.reason)" }))
+                                                 skipped: report.skipped.isEmpty ? nil : report.skipped.map { "\($0.trace): \($0.reason)" },
+                                                 imported: ImportMeta.read(for: file)))
+            if !report.skipped.isEmpty {
+                let first = report.skipped.prefix(3).map { "\($0.trace.prefix(60)): \($0.reason.prefix(120))" }.joined(separator: "; ")
+                notes.append("\(file): dropped \(report.skipped.count) invalid trace\(report.skipped.count == 1 ? "" : "s") (--skip-invalid); first: \(first)")
+            }
         }
         guard !traces.isEmpty else { throw ToolError(.dataError, "no valid traces in \(files.joined(separator: ", "))") }
         let ids = Self.shardRange(shard, total: grid.count)

@@ -15,7 +15,9 @@ public struct CSVRecord: Sendable {
 /// A streaming CSV reader on libcsv (strict mode): reads 1 MiB at a time, so memory stays
 /// bounded by the longest record whatever the file size. Records come with field positions for
 /// `FILE:LINE:COL` errors; invalid UTF-8, unterminated quotes and malformed quoting are
-/// errors at the offending byte.
+/// errors at the offending byte. Files saved by spreadsheets read too: a UTF-8 byte-order mark
+/// is skipped, CRLF line ends work, and a first line with no comma but semicolons (or tabs)
+/// makes that the separator for the whole file.
 public struct CSVReader {
     public let path: String
     /// Name used in error messages (defaults to the path).
@@ -69,9 +71,16 @@ public struct CSVReader {
         try deliver()
     }
 
-    /// Scans one physical line for positions and UTF-8, then hands it to libcsv.
+    /// Scans one physical line for positions and UTF-8, then hands it to libcsv. The first line
+    /// loses a byte-order mark and chooses the separator.
     private func feed(line: [UInt8], state: ParseState, parser: inout csv_parser,
                       context: UnsafeMutableRawPointer) throws {
+        var line = line
+        if state.line == 0 {
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
+            state.delimiter = Self.separator(firstLine: line)
+            csv_set_delim(&parser, state.delimiter)
+        }
         state.line += 1
         if let bad = firstInvalidUTF8(line) {
             throw ToolError.data(displayName, line: state.line, column: bad + 1, "invalid UTF-8 byte 0x\(String(line[bad], radix: 16))")
@@ -81,6 +90,17 @@ public struct CSVReader {
         if used != line.count {
             throw ToolError.data(displayName, line: state.line, column: used + 1, String(cString: csv_strerror(csv_error(&parser))))
         }
+    }
+}
+
+extension CSVReader {
+    /// The separator a header line uses: `,` when it has one, else `;` or a tab when present.
+    static func separator(firstLine: [UInt8]) -> UInt8 {
+        let comma = UInt8(ascii: ","), semicolon = UInt8(ascii: ";"), tab = UInt8(ascii: "\t")
+        if firstLine.contains(comma) { return comma }
+        if firstLine.contains(semicolon) { return semicolon }
+        if firstLine.contains(tab) { return tab }
+        return comma
     }
 }
 
@@ -111,6 +131,8 @@ func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
 /// starts found by our own scan (in the same order libcsv ends them), and finished records.
 final class ParseState {
     @exclusivity(unchecked) var line = 0
+    /// The field separator (`,`, or `;` / tab for spreadsheet exports).
+    @exclusivity(unchecked) var delimiter = UInt8(ascii: ",")
     @exclusivity(unchecked) var inQuote = false
     @exclusivity(unchecked) var quoteLine = 0
     @exclusivity(unchecked) var quoteColumn = 0
@@ -123,7 +145,7 @@ final class ParseState {
     /// Records where fields start on this line, following libcsv's rules: blank lines outside
     /// quotes hold no record; a quote opens only at a field's start.
     func scan(_ bytes: [UInt8]) {
-        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let comma = delimiter, quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         let content = bytes.prefix { $0 != cr && $0 != lf }
         if !inQuote && content.isEmpty { return }
         var atFieldStart = !inQuote

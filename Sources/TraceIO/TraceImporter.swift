@@ -9,35 +9,88 @@ public enum TraceImporter {
         case getevent
         /// evemu recordings (`E: sec.usec type code value`).
         case evemu
-        /// The CSVs of `../shared/data`: `trace_id`, `t_seconds`, `x`, `y`, `phase` (down/move/up).
+        /// Per-event touch CSVs: `trace_id`, `t_seconds`, `x`, `y`, `phase` (down/move/up).
         case csv
-    }
 
-    /// Imports one file. Traces that cannot be represented (for example a CSV trace with
-    /// `pointer_down` rows) are left out and listed in the report's `skipped`.
-    public static func importFile(_ path: String, format: Format, scale: Double,
-                                  grouping: ContactGrouping = .contacts) throws -> (traces: [Trace], report: TraceFileReport) {
-        guard scale.isFinite, scale > 0 else { throw ToolError(.usage, "--scale must be a finite number > 0, got \(scale)") }
-        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        switch format {
-        case .getevent: return try evdev(path, stem: stem, scale: scale, grouping: grouping, parse: parseGeteventLine)
-        case .evemu: return try evdev(path, stem: stem, scale: scale, grouping: grouping, parse: parseEvemuLine)
-        case .csv:
-            let (traces, report) = try sharedCSV(path, scale: scale)
-            guard grouping == .gestures else { return (traces, report) }
-            let grouped = grouping.traces(traces.map(\.samples), stem: stem)
-            var out = report
-            out.traces = grouped.count
-            return (grouped, out)
+        /// What a file of this format must hold, for the error when it holds none.
+        var expected: String {
+            switch self {
+            case .getevent: "getevent -lt lines ('[ seconds] EV_ABS ABS_MT_POSITION_X 0000012c')"
+            case .evemu: "evemu event lines ('E: seconds type code value')"
+            case .csv: "rows under a trace_id,t_seconds,x,y,phase header"
+            }
         }
     }
 
-    private static func evdev(_ path: String, stem: String, scale: Double, grouping: ContactGrouping,
-                              parse: (Substring) -> EvdevEvent?) throws -> (traces: [Trace], report: TraceFileReport) {
+    /// What an import read besides the traces, for the sidecar `OUT.csv.meta.json`.
+    public struct Summary: Sendable, Codable, Equatable {
+        public var file: String
+        public var sha256: String
+        public var format: String
+        /// Finger contacts found, and those written.
+        public var contacts: Int
+        public var kept: Int
+        /// Contacts left out, by reason.
+        public var dropped: [String: Int]
+        /// Contacts still down at the end of the recording, closed with a `cancelled` row.
+        public var closedCancelled: Int
+        public var traces: Int
+        /// The device ranges used, when any.
+        public var ranges: AxisRanges?
+
+        enum CodingKeys: String, CodingKey {
+            case file, sha256, format, contacts, kept, dropped, closedCancelled = "closed_cancelled", traces, ranges
+        }
+    }
+
+    /// Imports one file: parses contacts (device units, the recording's clock), maps them to
+    /// points (``ImportMapping``), closes contacts that never lift with `cancelled`, and groups
+    /// them into traces. A file with no record of the format fails (65) and nothing is written.
+    public static func importFile(_ path: String, format: Format, mapping: ImportMapping,
+                                  grouping: ContactGrouping = .contacts) throws -> (traces: [Trace], summary: Summary, report: TraceFileReport) {
+        try mapping.validate()
         guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot open") }
-        var tracker = EvdevContacts(scale: scale)
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var report = TraceFileReport()
+        var contacts: [[TouchSample]], ids: [String]?
+        var mapping = mapping
+        switch format {
+        case .getevent, .evemu:
+            let text = String(decoding: data, as: UTF8.self)
+            if format == .evemu, mapping.ranges == nil { mapping.ranges = AxisRanges.parse(text) }
+            contacts = try evdev(text, path: path, format: format)
+        case .csv:
+            (ids, contacts, report) = try touchCSV(path)
+        }
+        guard !contacts.isEmpty else { throw ToolError(.dataError, "\(path): no \(format.rawValue) records: expected \(format.expected)") }
+        var closed = 0
+        for i in contacts.indices where !(contacts[i].last?.phase.isLift ?? true) {
+            let last = contacts[i][contacts[i].count - 1]
+            contacts[i].append(TouchSample(t: last.t, x: last.x, y: last.y, phase: .cancelled))
+            closed += 1
+        }
+        let mapped = try mapping.apply(contacts)
+        let traces: [Trace]
+        if let ids, grouping == .contacts {
+            traces = zip(ids, mapped).map { Trace(id: $0, samples: $1) }
+        } else {
+            traces = grouping.traces(mapped, stem: stem)
+        }
+        report.traces = traces.count
+        var dropped: [String: Int] = [:]
+        for s in report.skipped { dropped[s.reason.components(separatedBy: ": ").last ?? s.reason, default: 0] += 1 }
+        let summary = Summary(file: path, sha256: try SHA256.file(path), format: format.rawValue, contacts: contacts.count + report.skipped.count,
+                              kept: contacts.count, dropped: dropped, closedCancelled: closed, traces: traces.count, ranges: mapping.ranges)
+        return (traces, summary, report)
+    }
+
+    /// Finger contacts of an evdev recording in device units, in lift order; an event time that
+    /// goes backwards is an error at its line.
+    private static func evdev(_ text: String, path: String, format: Format) throws -> [[TouchSample]] {
+        let parse = format == .getevent ? parseGeteventLine : parseEvemuLine
+        var tracker = EvdevContacts(scale: 1)
         var lastTime = -Double.infinity
-        for (n, line) in String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             guard let event = parse(line) else { continue }
             guard event.time >= lastTime else {
                 throw ToolError.data(path, line: n + 1, column: 1, "event time goes backwards (\(event.time) < \(lastTime))")
@@ -45,10 +98,7 @@ public enum TraceImporter {
             lastTime = event.time
             tracker.handle(event)
         }
-        let traces = grouping.traces(tracker.finish(), stem: stem)
-        var report = TraceFileReport()
-        report.traces = traces.count
-        return (traces, report)
+        return tracker.finish()
     }
 
     /// `[   1411.748191] EV_ABS       ABS_MT_POSITION_X    00000273`, optionally with a
@@ -91,27 +141,29 @@ public enum TraceImporter {
         return EvdevEvent(time: time, kind: kind)
     }
 
-    /// The shared-data CSV layout: `trace_id,...,t_seconds,x,y,phase`.
-    private static func sharedCSV(_ path: String, scale: Double) throws -> (traces: [Trace], report: TraceFileReport) {
+    /// Per-event touch CSVs (`trace_id,…,t_seconds,x,y,phase`), device units and times as given.
+    /// Contacts with non-touch phases (`pointer_down`, `wheel`, …) or non-numeric values are
+    /// left out and listed.
+    private static func touchCSV(_ path: String) throws -> (ids: [String], contacts: [[TouchSample]], report: TraceFileReport) {
         var columns: [String: Int] = [:]
-        var traces: [Trace] = []
+        var ids: [String] = [], contacts: [[TouchSample]] = []
         var report = TraceFileReport()
         var bad = Set<String>()
         try CSVReader(path: path).forEachRecord { r in
             if columns.isEmpty {
-                for (i, name) in r.fields.enumerated() { columns[name] = i }
+                for (i, name) in r.fields.enumerated() { columns[name.trimmingCharacters(in: .whitespaces)] = i }
                 for name in ["trace_id", "t_seconds", "x", "y", "phase"] where columns[name] == nil {
-                    throw ToolError.data(path, line: 1, column: 1, "missing column '\(name)' (expected the ../shared/data CSV layout)")
+                    throw ToolError.data(path, line: 1, column: 1, "missing column '\(name)': expected \(Format.csv.expected)")
                 }
                 return
             }
             func field(_ name: String) -> String { columns[name].flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
             let id = field("trace_id")
-            if traces.last?.id != id { traces.append(Trace(id: id, samples: [])) }
+            if ids.last != id { ids.append(id); contacts.append([]) }
             guard !bad.contains(id) else { return }
             guard let phase = TouchPhase(name: field("phase")) else {
                 bad.insert(id)
-                report.skip(id, reason: "\(path):\(r.position(columns["phase"]!).line): phase '\(field("phase"))' is not a touch phase")
+                report.skip(id, reason: "\(path):\(r.position(columns["phase"]!).line): phase '\(field("phase").prefix(40))' is not a touch phase")
                 return
             }
             guard let t = Double(field("t_seconds")), let x = Double(field("x")), let y = Double(field("y")), t.isFinite, x.isFinite, y.isFinite else {
@@ -119,10 +171,27 @@ public enum TraceImporter {
                 report.skip(id, reason: "\(path):\(r.position(0).line): non-numeric t_seconds, x or y")
                 return
             }
-            traces[traces.count - 1].samples.append(TouchSample(t: t, x: x / scale, y: y / scale, phase: phase))
+            contacts[contacts.count - 1].append(TouchSample(t: t, x: x, y: y, phase: phase))
         }
-        traces.removeAll { bad.contains($0.id) }
-        report.traces = traces.count
-        return (traces, report)
+        for (id, samples) in zip(ids, contacts) where !bad.contains(id) {
+            if let problem = contactProblem(samples) {
+                bad.insert(id)
+                report.skip(id, reason: "\(path): \(problem)")
+            }
+        }
+        let keep = ids.indices.filter { !bad.contains(ids[$0]) }
+        return (keep.map { ids[$0] }, keep.map { contacts[$0] }, report)
+    }
+
+    /// Why a contact's rows cannot be one touch (a trace must begin, move, and lift once, in
+    /// time order), or nil. A contact that never lifts is fine: it is closed `cancelled`.
+    static func contactProblem(_ s: [TouchSample]) -> String? {
+        guard s.first?.phase == .began else { return "contact does not start with a down row" }
+        for (i, sample) in s.enumerated().dropFirst() {
+            if sample.phase == .began { return "contact has a second down row" }
+            if s[i - 1].phase.isLift { return "contact has rows after its up row" }
+            if sample.t < s[i - 1].t { return "contact's time goes backwards" }
+        }
+        return nil
     }
 }

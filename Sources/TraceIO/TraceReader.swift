@@ -102,6 +102,7 @@ public struct TraceReader {
                     report.unknownColumns.append(key)
                 }
             }
+            report.synthetic = map["synthetic"] != nil
             for name in TraceReader.requiredColumns where map[name] == nil {
                 throw ToolError.data(file, line: r.position(0).line, column: 1, "missing required column '\(name)'")
             }
@@ -119,7 +120,10 @@ public struct TraceReader {
 
         private func number(_ r: CSVRecord, _ i: Int, _ name: String) throws -> Double {
             let text = field(r, i).trimmingCharacters(in: .whitespaces)
-            guard let v = Double(text) else { try fail(r, i, "\(name): '\(text)' is not a number") }
+            guard let v = Double(text) else {
+                let hint = text.contains(",") ? " (a decimal comma? springtune reads decimal points)" : ""
+                try fail(r, i, "\(name): '\(text.prefix(40))' is not a number\(hint)")
+            }
             guard v.isFinite else { try fail(r, i, "\(name): '\(text)' is not finite") }
             return v
         }
@@ -192,6 +196,8 @@ public struct TraceFileReport: Sendable {
     public var traces = 0
     /// Columns the reader does not know (ignored).
     public var unknownColumns: [String] = []
+    /// True when the file has a `synthetic` column (traces made by `traces synthesize`).
+    public var synthetic = false
     /// Dropped traces with the first reason for each (only with `skipInvalid`).
     public var skipped: [(trace: String, reason: String)] = []
 

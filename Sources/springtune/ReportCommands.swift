@@ -178,6 +178,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "config_id to export.") var config: Int?
     @Flag(help: "Export the best set under the preset's objective.") var best = false
     @Option(name: [.short, .customLong("output")], help: "Preset file to write.") var output: String
+    @Flag(name: .customLong("copy-traces"), help: "Copy the sweep's own trace files beside the export (OUT-traces/) and refer to the copies.")
+    var copyTraces = false
 
     func validate() throws {
         guard (config != nil) != best else { throw ValidationError("give exactly one of --config ID and --best") }
@@ -185,7 +187,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let preset = try Export.preset(report: report, configId: config)
+            var preset = try Export.preset(report: report, configId: config, destination: output)
+            if copyTraces { try Export.copyTraces(&preset, destination: output) }
             try AtomicFile.write(try JSONCoding.encode(preset), to: output)
             print("\(output): config \(preset.provenance!.configId), frequency \(formatNumber(preset.spring.frequency)) Hz, damping \(formatNumber(preset.spring.damping))")
         }

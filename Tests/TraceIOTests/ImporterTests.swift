@@ -6,7 +6,7 @@ import Testing
 @Suite struct GeteventImporterTests {
     /// The per-contact CSVs of MonkeyHelper, keyed by source file stem.
     static func reference() throws -> [String: [Trace]] {
-        let imported = try TraceImporter.importFile(TestData.path("monkeyhelper-getevent/traces.csv"), format: .csv, scale: 1)
+        let imported = try TraceImporter.importFile(TestData.path("monkeyhelper-getevent/traces.csv"), format: .csv, mapping: ImportMapping(units: .scale(1)))
         var byFile: [String: [Trace]] = [:]
         for t in imported.traces {
             let stem = String(t.id[..<t.id.range(of: "-c", options: .backwards)!.lowerBound])
@@ -21,7 +21,7 @@ import Testing
     func sameContactsAndSamplesAsMonkeyHelper(file: String) throws {
         let stem = String(file.dropLast(4))
         let want = try #require(try Self.reference()[stem])
-        let got = try TraceImporter.importFile(TestData.path("getevent-raw/\(file)"), format: .getevent, scale: 1).traces
+        let got = try TraceImporter.importFile(TestData.path("getevent-raw/\(file)"), format: .getevent, mapping: ImportMapping(units: .scale(1))).traces
         #expect(got.map(\.id) == want.map(\.id))
         for (g, var w) in zip(got, want) {
             // A contact still down when the recording stops has no lift row in the reference;
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func importedTracesValidate() throws {
-        let got = try TraceImporter.importFile(TestData.path("getevent-raw/tablet-two-finger-drag.txt"), format: .getevent, scale: 2)
+        let got = try TraceImporter.importFile(TestData.path("getevent-raw/tablet-two-finger-drag.txt"), format: .getevent, mapping: ImportMapping(units: .scale(2)))
         let path = try TestData.temp(TraceWriter.csv(got.traces))
         let back = try TraceReader().read(path: path)
         #expect(back.traces == got.traces)
@@ -56,7 +56,7 @@ import Testing
         E: 0.020000 0000 0000 0000
         """
         let path = try TestData.temp(text, name: "pad.events")
-        let traces = try TraceImporter.importFile(path, format: .evemu, scale: 10).traces
+        let traces = try TraceImporter.importFile(path, format: .evemu, mapping: ImportMapping(units: .scale(10))).traces
         #expect(traces.count == 1)
         #expect(traces[0].id == "pad-c000")
         #expect(traces[0].samples.map(\.phase) == [.began, .moved, .ended])

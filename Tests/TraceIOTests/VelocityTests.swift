@@ -19,7 +19,7 @@ import Testing
     }
 
     static func traces() throws -> [String: Trace] {
-        let imported = try TraceImporter.importFile(TestData.path("aosp-velocitytracker/traces.csv"), format: .csv, scale: 1)
+        let imported = try TraceImporter.importFile(TestData.path("aosp-velocitytracker/traces.csv"), format: .csv, mapping: ImportMapping(units: .scale(1)))
         return Dictionary(uniqueKeysWithValues: imported.traces.map { ($0.id, $0) })
     }
 

@@ -123,5 +123,89 @@ printf 'trace,t,x,y,phase,pointer\ng,0,1,2,began,0\ng,0,1,9,began,1\ng,0.1,1,2,e
 err=$("$bin" traces validate "$work/ptr.csv" 2>&1 >/dev/null); rc=$?
 check "pointer rows checked per pointer: exit 65 at ptr.csv:5 ($err)" test $rc = 65 -a -n "$(grep 'ptr.csv:5:' <<<"$err")"
 
+# Your own recordings: importers refuse other formats and write nothing; outputs validate.
+for fmt in evemu getevent; do
+  "$bin" traces import --format $fmt Tests/Data/evemu-devices/devices_indirect.csv --scale 1 -o "$work/wrong-$fmt.csv" >/dev/null 2>"$work/wrong.err"; rc=$?
+  check "import --format $fmt on a CSV: exit 65, one line, nothing written ($(cat "$work/wrong.err"))" \
+    test $rc = 65 -a ! -e "$work/wrong-$fmt.csv" -a ! -e "$work/wrong-$fmt.csv.meta.json" -a "$(wc -l < "$work/wrong.err")" = 1
+done
+"$bin" traces import --format csv Tests/Data/evemu-devices/indirect_touchpad_traces.csv --scale 10 -o "$work/pad.csv" >/dev/null 2>&1
+"$bin" traces validate "$work/pad.csv" >/dev/null 2>&1; check "touchpad CSV import validates (contacts that never lift end cancelled)" test $? = 0
+check "…and its sidecar names the source, its SHA-256 and the mapping" python3 - "$work/pad.csv.meta.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+s = m["sources"][0]
+assert m["scale"] == 10 and m["mapping"] == "10 units per pt" and len(s["sha256"]) == 64 and s["closed_cancelled"] >= 1, m
+PY
+printf 'trace_id,t_seconds,x,y,phase\nd,0,1452,752,down\nd,0.1,1452,1000,move\nd,0.2,1452,1000,up\n' > "$work/mm.csv"
+"$bin" traces import --format csv "$work/mm.csv" --units-per-mm 10 -o "$work/mm-pt.csv" >/dev/null
+check "--units-per-mm 10: x 1452 → 1452/10/(25.4/163) pt" python3 - "$work/mm-pt.csv" <<'PY'
+import csv, sys
+x = float(next(csv.DictReader(open(sys.argv[1])))["x"])
+assert abs(x - 1452 / 10 / (25.4 / 163)) < 1e-9, x
+PY
+printf 'trace_id,t_seconds,x,y,phase\nd,0,50,100,down\nd,0.1,50,150,move\nd,0.2,50,200,move\nd,0.25,50,200,up\n' > "$work/down.csv"
+"$bin" traces import --format csv "$work/down.csv" --scale 1 --rotate 90 -o "$work/rot.csv" >/dev/null
+check "--rotate 90: a 100 pt downward drag becomes a 100 pt horizontal one" python3 - "$work/rot.csv" <<'PY'
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))
+dx = float(r[-1]["x"]) - float(r[0]["x"]); dy = float(r[-1]["y"]) - float(r[0]["y"])
+assert abs(abs(dx) - 100) < 1e-9 and abs(dy) < 1e-9, (dx, dy)
+PY
+"$bin" traces import --format csv "$work/down.csv" --scale 1 --units-per-mm 2 -o "$work/x.csv" >/dev/null 2>&1
+check "two unit options at once: exit 64" test $? = 64
+
+# Filter and label.
+"$bin" traces filter Sources/SpringTune/Resources/Traces/card/traces.csv --direction vertical --min-travel 20 -o "$work/vert.csv" > "$work/filter.txt"
+check "filter keeps only vertical traces of 20 pt or more ($(cat "$work/filter.txt"))" python3 - "$work/vert.csv" Sources/SpringTune/Resources/Traces/card/traces.csv <<'PY'
+import csv, sys
+from collections import OrderedDict
+def traces(path):
+    t = OrderedDict()
+    for r in csv.DictReader(open(path)): t.setdefault(r["trace"], []).append(r)
+    return t
+def shape(rows):
+    pos = [r for r in rows if r["phase"] in ("began", "moved")]
+    return float(pos[-1]["x"]) - float(pos[0]["x"]), float(pos[-1]["y"]) - float(pos[0]["y"])
+kept, all_ = traces(sys.argv[1]), traces(sys.argv[2])
+want = [k for k, rows in all_.items() if abs(shape(rows)[1]) >= abs(shape(rows)[0]) and (shape(rows)[0]**2 + shape(rows)[1]**2) ** 0.5 >= 20]
+assert list(kept) == want and 0 < len(want) < len(all_), (len(kept), len(want), len(all_))
+PY
+printf 'trace,intent\npan-1,keep\n' > "$work/labels.csv"
+swift run --package-path Examples/PresetConsumer -c debug record-demo "$work/rec.csv" >/dev/null 2>&1
+"$bin" traces label "$work/rec.csv" --labels "$work/labels.csv" -o "$work/rec-labelled.csv" >/dev/null
+check "label --labels sets exactly the listed intents" python3 - "$work/rec-labelled.csv" <<'PY'
+import csv, sys
+intents = {(r["trace"], r["intent"]) for r in csv.DictReader(open(sys.argv[1]))}
+assert intents == {("pan-1", "keep"), ("pinch-1", "")}, intents
+PY
+printf 'trace,intent\nnosuch,keep\n' > "$work/badlabels.csv"
+"$bin" traces label "$work/rec.csv" --labels "$work/badlabels.csv" -o "$work/x.csv" >/dev/null 2>&1
+check "label naming an unknown trace: exit 65" test $? = 65
+
+# TraceRecorder in a separate package: the file validates and stats read 1000 pt/s.
+"$bin" traces validate "$work/rec.csv" >/dev/null; check "TraceRecorder's CSV validates" test $? = 0
+check "TraceRecorder: stats see the 1000 pt/s release" python3 - <<PY
+import csv, subprocess
+out = subprocess.run(["$bin", "traces", "stats", "$work/rec.csv", "--format", "csv"], capture_output=True, text=True).stdout
+row = next(r for r in csv.DictReader(out.splitlines()) if r["trace"] == "pan-1")
+assert abs(float(row["release_vy"]) - 1000) < 1e-6, row
+PY
+
+# Spreadsheet CSVs: a byte-order mark with CRLF validates; a semicolon-separated file is read.
+printf '\xef\xbb\xbftrace,t,x,y,phase\r\na,0,1,2,began\r\na,0.01,1,3,moved\r\na,0.02,1,3,ended\r\n' > "$work/bom.csv"
+"$bin" traces validate "$work/bom.csv" >/dev/null 2>&1; check "BOM + CRLF CSV validates" test $? = 0
+printf 'trace;t;x;y;phase\na;0;1;2;began\na;0.01;1;3;moved\na;0.02;1;3;ended\n' > "$work/semi.csv"
+"$bin" traces validate "$work/semi.csv" >/dev/null 2>&1; check "semicolon-separated CSV is read" test $? = 0
+
+# Portable exports: no .build path; --copy-traces copies user files beside the export.
+"$bin" export "$work/ev/report.csv" --best -o "$work/portable.json" >/dev/null
+check "export holds no .build path" bash -c "! grep -q '\.build' '$work/portable.json'"
+check "…and names the bundled sets" grep -q '"default/aosp-flings.csv"' "$work/portable.json"
+"$bin" sweep --preset clear --traces "$work/pad.csv" --vary commitFraction=0.5,0.8 --set frequency=2.5 --set damping=0.8 --no-charts --out "$work/own" >/dev/null 2>&1
+mkdir -p "$work/ship"; "$bin" export "$work/own/report.csv" --best --copy-traces -o "$work/ship/mine.json" >/dev/null
+check "export --copy-traces: copy beside the export, relative entry, sweeps again" bash -c \
+  "test -s '$work/ship/mine-traces/pad.csv' && grep -q '\"mine-traces/pad.csv\"' '$work/ship/mine.json' && '$bin' sweep --preset '$work/ship/mine.json' --no-charts --out '$work/again2' >/dev/null 2>&1"
+
 echo "$fails failed"
 exit $((fails > 0))

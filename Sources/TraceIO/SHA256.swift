@@ -1,5 +1,4 @@
 import Foundation
-import TraceIO
 
 /// SHA-256 (FIPS 180-4), for the trace and report digests in sidecars and provenance blocks.
 public enum SHA256 {
