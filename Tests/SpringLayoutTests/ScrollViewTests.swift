@@ -93,3 +93,28 @@ import Testing
         }
     }
 }
+
+
+/// `TraceRecorder` writes springtune's CSV from an app's touches: times from each trace's first
+/// row, rows grouped by trace, open pointers closed `cancelled`, ids quoted.
+@Suite struct TraceRecorderTests {
+    @Test func recordsValidTraces() {
+        var r = TraceRecorder()
+        r.record(trace: "a,1", phase: .began, time: 100, x: 1, y: 2, intent: .keep)
+        r.record(trace: "b", phase: .moved, time: 100.5, x: 5, y: 6)          // no began yet: becomes began
+        r.record(trace: "a,1", phase: .moved, time: 99.9, x: 1, y: 3)         // earlier time: raised to the previous
+        r.record(trace: "a,1", phase: .ended, time: 100.25, x: 1, y: 3)
+        r.record(trace: "a,1", phase: .moved, time: 100.3, x: 1, y: 4)        // after the lift: ignored
+        r.record(trace: "b", phase: .moved, time: .nan, x: 5, y: 6)           // not finite: ignored
+        #expect(r.ignoredRows == 2)
+        #expect(r.csv == """
+        trace,t,x,y,phase,intent,pointer
+        "a,1",0,1,2,began,keep,0
+        "a,1",0,1,3,moved,keep,0
+        "a,1",0.25,1,3,ended,keep,0
+        b,0,5,6,began,,0
+        b,0,5,6,cancelled,,0
+
+        """)
+    }
+}

@@ -156,3 +156,41 @@ import Testing
         #expect(count == 4000)
     }
 }
+
+/// Device units to points (`--units-per-mm`, `--screen`, `--rotate`).
+@Suite struct ImportMappingTests {
+    let drag: [[TouchSample]] = [[TouchSample(t: 0, x: 1000, y: 500, phase: .began), TouchSample(t: 0.1, x: 1000, y: 1500, phase: .moved),
+                                  TouchSample(t: 0.2, x: 1000, y: 1500, phase: .ended)]]
+
+    @Test func rangesFromGeteventLpAndEvemuHeaders() {
+        let lp = """
+        add device 1: /dev/input/event2
+          name:     "touchscreen"
+          events:
+            ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                        ABS_MT_POSITION_X     : value 0, min 0, max 1279, fuzz 0, flat 0, resolution 0
+                        ABS_MT_POSITION_Y     : value 0, min 0, max 799, fuzz 0, flat 0, resolution 0
+        """
+        #expect(AxisRanges.parse(lp) == AxisRanges(xMin: 0, xMax: 1279, yMin: 0, yMax: 799))
+        let evemu = "N: Pad\nA: 00 0 4095 0 0 0\nA: 01 0 2047 0 0 0\nA: 35 100 3100 0 0 12\nA: 36 0 2000 0 0 12\n"
+        #expect(AxisRanges.parse(evemu) == AxisRanges(xMin: 100, xMax: 3100, yMin: 0, yMax: 2000))
+        #expect(AxisRanges.parse("no ranges here") == nil)
+    }
+
+    @Test func screenMappingAndRotation() throws {
+        let ranges = AxisRanges(xMin: 0, xMax: 2000, yMin: 0, yMax: 4000)
+        let screen = try ImportMapping(units: .screen(width: 390, height: 844), ranges: ranges).apply(drag)[0]
+        #expect(screen[0].x == 1000.0 / 2000 * 390 && screen[0].y == 500.0 / 4000 * 844)
+        // A landscape panel turned 90° clockwise onto the same screen: down becomes left.
+        let turned = try ImportMapping(units: .screen(width: 390, height: 844), rotation: 90, ranges: ranges).apply(drag)[0]
+        #expect(turned[1].y == turned[0].y && turned[1].x < turned[0].x)
+        #expect(abs((turned[0].x - turned[1].x) - 1000.0 / 4000 * 390) < 1e-12)
+        // Every rotation keeps a drag's length in points.
+        for r in [0, 90, 180, 270] {
+            let s = try ImportMapping(units: .scale(2), rotation: r, ranges: ranges).apply(drag)[0]
+            #expect(abs(hypot(s[1].x - s[0].x, s[1].y - s[0].y) - 500) < 1e-12, "rotation \(r)")
+        }
+        #expect(throws: ToolError.self) { try ImportMapping(units: .screen(width: 390, height: 844)).apply(drag) }
+        #expect(throws: ToolError.self) { try ImportMapping(units: .scale(1), rotation: 45).validate() }
+    }
+}
