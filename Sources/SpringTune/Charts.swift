@@ -1,9 +1,26 @@
 import Foundation
 import TraceIO
 
-/// A chart drawn by gnuplot as `NAME.png` and `NAME.svg`, with its data in `NAME.dat` and its
-/// script `NAME.gp` kept beside the images (the script runs from that folder).
-public struct Chart: Sendable {
+/// Something gnuplot draws from `NAME.dat` with the script `NAME.gp`, both kept beside the
+/// images (the script runs from that folder).
+public protocol GnuplotFigure: Sendable {
+    var name: String { get }
+    var data: String { get }
+    var script: String { get }
+    /// The files the script writes, relative to its folder.
+    var imageNames: [String] { get }
+}
+
+/// A gnuplot string literal: double-quoted with `\` and `"` escaped, control characters
+/// (a line break would end the command) and backquotes (command substitution) replaced, so
+/// text from a report or a trace never runs anything.
+func gnuplotQuote(_ s: String) -> String {
+    let cleaned = String(s.unicodeScalars.map { $0.value < 0x20 || $0 == "`" || $0.value == 0x7F ? " " : Character($0) })
+    return "\"" + cleaned.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+}
+
+/// A chart drawn by gnuplot as `NAME.png` and `NAME.svg`.
+public struct Chart: GnuplotFigure {
     /// One line of a line panel.
     public struct Series: Sendable {
         public var label: String
@@ -25,8 +42,10 @@ public struct Chart: Sendable {
         self.name = name; self.title = title; self.panels = panels
     }
 
+    public var imageNames: [String] { ["\(name).png", "\(name).svg"] }
+
     /// gnuplot data blocks, one per series (or one heatmap matrix per panel), in panel order.
-    var data: String {
+    public var data: String {
         var blocks: [String] = []
         for panel in panels {
             switch panel {
@@ -45,7 +64,7 @@ public struct Chart: Sendable {
     }
 
     /// The gnuplot script that draws both images.
-    var script: String {
+    public var script: String {
         let columns = min(panels.count, 3), rows = (panels.count + columns - 1) / max(columns, 1)
         let size = (w: 520 * columns, h: 400 * rows)
         func body() -> String {
@@ -93,9 +112,7 @@ public struct Chart: Sendable {
         return values.indices.filter { $0 % step == 0 }.map { "\"\(String(format: "%.4g", values[$0]))\" \($0)" }.joined(separator: ", ")
     }
 
-    private func quote(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
+    private func quote(_ s: String) -> String { gnuplotQuote(s) }
 }
 
 /// Runs gnuplot as a subprocess (SPEC §10: a missing gnuplot never loses the CSV).
@@ -109,7 +126,7 @@ public enum Gnuplot {
     /// Writes the data and scripts of `charts` into `directory` and draws them all with one
     /// gnuplot process. Returns the image paths. Throws `.unavailable` (69) without gnuplot.
     @discardableResult
-    public static func draw(_ charts: [Chart], in directory: String) throws -> [String] {
+    public static func draw(_ charts: [any GnuplotFigure], in directory: String) throws -> [String] {
         guard !charts.isEmpty else { return [] }
         for chart in charts {
             try AtomicFile.write(chart.data, to: "\(directory)/\(chart.name).dat")
@@ -128,7 +145,7 @@ public enum Gnuplot {
         do { try process.run() } catch { throw ToolError(.unavailable, "cannot run gnuplot: \(error.localizedDescription)") }
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let images = charts.flatMap { ["\(directory)/\($0.name).png", "\(directory)/\($0.name).svg"] }
+        let images = charts.flatMap { c in c.imageNames.map { "\(directory)/\($0)" } }
         guard process.terminationStatus == 0 else {
             for image in images { try? FileManager.default.removeItem(atPath: image) }
             let line = message.split(separator: "\n").first { $0.contains("line") } ?? message.split(separator: "\n").first ?? ""

@@ -45,6 +45,10 @@ public struct PresetStore: Sendable {
         public var preset: Preset
         public var path: String
         public var kind: ModelKind
+
+        public init(preset: Preset, path: String, kind: ModelKind) {
+            self.preset = preset; self.path = path; self.kind = kind
+        }
     }
 
     /// Loads a preset by bundled name or by path.

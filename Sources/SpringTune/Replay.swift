@@ -9,6 +9,17 @@ public enum Replay {
         public var timeline: String
         public var summary: JSONValue
         public var chart: Chart
+        /// The screen at every simulated frame (t from the first sample), for animations.
+        public var pictures: [(t: Double, shapes: [Animation.Shape])]
+        /// Where an animation of the run should end (s from the first sample): shortly after
+        /// everything is at rest, or the end of the run.
+        public var restTime: Double
+        /// The trace as the model read it (its fingers are drawn).
+        public var trace: Trace
+        /// The values the run used.
+        public var values: [String: ParamValue]
+        /// The screen the run used (pt).
+        public var sceneSize: SIMD2<Double>
     }
 
     /// Runs `trace` under the preset's values with `set` applied (swept axes are ignored: a
@@ -16,11 +27,21 @@ public enum Replay {
     public static func run(_ loaded: PresetStore.Loaded, set: [String: ParamValue], trace: Trace) throws -> Outcome {
         var values = loaded.kind.values(of: loaded.preset)
         for (k, v) in set { values[k] = v }
-        func typed<M: MeasuredModel>(_: M.Type) throws -> TraceRun {
+        let input = loaded.kind.input(trace)
+        func typed<M: MeasuredModel>(_: M.Type) throws -> (TraceRun, [(t: Double, shapes: [Animation.Shape])]) {
             let model = try SweepRunner.model(M.self, values: values, scene: loaded.preset.scene)
-            return model.run(model.prepare(loaded.kind.input(trace)), timeline: true)
+            let run = model.run(model.prepare(input), timeline: true)
+            var pictures: [(t: Double, shapes: [Animation.Shape])] = []
+            var start = 0
+            while start < run.timeline.count {
+                var end = start
+                while end < run.timeline.count, run.timeline[end].t == run.timeline[start].t { end += 1 }
+                pictures.append((run.timeline[start].t, model.picture(Array(run.timeline[start..<end]))))
+                start = end
+            }
+            return (run, pictures)
         }
-        let run = try typed(loaded.kind.type)
+        let (run, pictures) = try typed(loaded.kind.type)
         var w = CSVWriter()
         w.header(["t", "item", "y", "anchor", "velocity"])
         for r in run.timeline { w.row([.number(r.t), .integer(r.item), .number(r.y), .number(r.anchor), .number(r.velocity)]) }
@@ -40,6 +61,61 @@ public enum Replay {
         let series = byItem.keys.sorted().map { Chart.Series(label: "item \($0)", points: byItem[$0]!) }
         let chart = Chart(name: "timeline", title: "\(trace.id): screen y per item (\(loaded.preset.name))",
                           panels: [.lines(title: "timeline", x: "t (s)", y: "screen y (pt)", series: series, logX: false)])
-        return Outcome(run: run, timeline: w.text, summary: .object(fields), chart: chart)
+        let lift = (input.samples.last?.t ?? 0) - (input.samples.first?.t ?? 0)
+        let settled = [MetricSpec.settleTime, .exitTime].compactMap { run.metrics[$0] }.first { $0.isFinite } ?? (run.metrics.values.isEmpty ? 0 : .infinity)
+        let restTime = min(pictures.last?.t ?? 0, lift + settled + 0.5)
+        return Outcome(run: run, timeline: w.text, summary: .object(fields), chart: chart, pictures: pictures, restTime: restTime,
+                       trace: input, values: values, sceneSize: SIMD2(loaded.preset.scene.width, loaded.preset.scene.height))
+    }
+}
+
+extension Replay {
+    /// One animation of replays of the same trace, side by side: each panel labelled with the
+    /// values in `labelled` (default: the model's spring) and its key metrics; every panel runs
+    /// until the last one is at rest.
+    public static func animation(_ runs: [Outcome], kind: ModelKind, labelled: [String], fps: Double, speed: Double,
+                                 name: String = "replay") -> Animation {
+        let duration = runs.map(\.restTime).max() ?? 0
+        let keys = labelled.isEmpty ? kind.springParameterNames : labelled
+        let panels = runs.map { r in
+            Animation.panel(label: label(r, keys: keys), pictures: r.pictures, trace: r.trace, duration: duration, fps: fps, speed: speed)
+        }
+        let scene = runs.first.map { loadedScene($0) } ?? SIMD2(390, 844)
+        return Animation(name: name, screen: scene, panels: panels, fps: fps, speed: speed)
+    }
+
+    /// The screen size a run used.
+    static func loadedScene(_ r: Outcome) -> SIMD2<Double> {
+        SIMD2(r.values["width"]?.number ?? r.sceneSize.x, r.values["height"]?.number ?? r.sceneSize.y)
+    }
+
+    /// `damping 0.4 · settle 1.21 s · overshoot 3.1 pt · dismiss`.
+    static func label(_ r: Outcome, keys: [String]) -> String {
+        var parts = keys.compactMap { k in r.values[k].map { "\(k) \($0.number.map { String(format: "%.4g", $0) } ?? $0.description)" } }
+        if let s = r.run.metrics[.settleTime] { parts.append(s.isFinite ? String(format: "settle %.2f s", s) : "never settles") }
+        if let o = r.run.metrics[.overshootPt] { parts.append(String(format: "overshoot %.1f pt", o)) }
+        if let d = r.run.decision { parts.append(d.rawValue) }
+        return parts.joined(separator: " · ")
+    }
+}
+
+extension Replay {
+    /// A report's best set under its preset's objective, replayed on the trace `id` (the preset
+    /// and trace files come from the report's sidecar), for `compare --animate`.
+    public static func best(report: String, trace id: String) throws -> Outcome {
+        let table = try ReportTable(path: report)
+        let meta = try ReportMeta.read(forReport: report)
+        let loaded = PresetStore.Loaded(preset: meta.preset, path: meta.presetFile, kind: try ModelKind(name: meta.preset.model))
+        guard let row = try Ranking(objective: meta.preset.objective).rank(table).first else {
+            throw ToolError(.dataError, "\(report): no parameter set meets the objective, nothing to animate")
+        }
+        var set = meta.values
+        for p in table.parameterColumns { if let v = table.parameter(row[try table.index(of: p)]) { set[p] = v } }
+        var found: Trace?
+        for file in meta.traces.map(\.file) where found == nil {
+            try TraceReader().forEachTrace(path: file) { t in if t.id == id && found == nil { found = t } }
+        }
+        guard let found else { throw ToolError(.usage, "no trace '\(id.prefix(80))' in the trace files of \(report)") }
+        return try run(loaded, set: set, trace: found)
     }
 }

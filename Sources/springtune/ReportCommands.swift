@@ -72,6 +72,17 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var presetOptions: PresetOptions
     @Option(help: "Trace id.") var trace: String
     @Option(help: "Output folder.") var out: String
+    @Flag(help: "Also write replay.gif (the run as the phone shows it) and replay-filmstrip.png.") var animate = false
+    @Option(help: "Animation frames per second (1-60).") var fps: Double = 30
+    @Option(help: "Animation speed: 1 real time, 0.5 half speed (0.05-10).") var speed: Double = 1
+    @Option(name: .customLong("vs"), help: "NAME=VALUE: a second parameter set drawn beside the first in the animation (repeat for more changes).")
+    var vs: [String] = []
+
+    func validate() throws {
+        guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60") }
+        guard speed.isFinite, (0.05...10).contains(speed) else { throw ValidationError("--speed must be from 0.05 to 10") }
+        guard vs.isEmpty || animate else { throw ValidationError("--vs draws a second panel: give --animate too") }
+    }
 
     func run() throws {
         try reportingErrors {
@@ -82,16 +93,39 @@ struct ReplayCommand: ParsableCommand {
                 try TraceReader().forEachTrace(path: file) { t in if t.id == trace && found == nil { found = t } }
             }
             guard let found else { throw ToolError(.usage, "no trace '\(trace)' in \(files.joined(separator: ", "))") }
-            let outcome = try Replay.run(loaded, set: try presetOptions.parsedSets(), trace: found)
+            let sets = try presetOptions.parsedSets()
+            let outcome = try Replay.run(loaded, set: sets, trace: found)
+            var summary = outcome.summary
+            var figures: [any GnuplotFigure] = [outcome.chart]
+            if animate {
+                var runs = [outcome]
+                var changed: [String] = []
+                if !vs.isEmpty {
+                    var other = sets
+                    for text in vs {
+                        let (k, v) = try SweepGrid.parseSet(text)
+                        other[k] = v
+                        changed.append(k)
+                    }
+                    runs.append(try Replay.run(loaded, set: other, trace: found))
+                }
+                let animation = Replay.animation(runs, kind: loaded.kind, labelled: changed, fps: fps, speed: speed)
+                if case var .object(fields) = summary {
+                    fields.append(("duration", .number(Double(animation.frameCount - 1) * speed / fps)))
+                    fields.append(("frames", .number(Double(animation.frameCount))))
+                    summary = .object(fields)
+                }
+                figures.append(animation)
+            }
             try AtomicFile.write(outcome.timeline, to: "\(out)/timeline.csv")
-            try AtomicFile.write(outcome.summary.rendered(), to: "\(out)/summary.json")
+            try AtomicFile.write(summary.rendered(), to: "\(out)/summary.json")
             print("\(out)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(out)/summary.json")
             do {
-                try Gnuplot.draw([outcome.chart], in: out).forEach { print($0) }
+                try Gnuplot.draw(figures, in: out).forEach { print($0) }
             } catch let error as ToolError where error.code == .unavailable {
                 note("springtune: \(error.message)")
             }
-            print(outcome.summary.rendered(), terminator: "")
+            print(summary.rendered(), terminator: "")
         }
     }
 }
@@ -113,6 +147,8 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .customLong("where"), help: "Objective constraint COLUMN<=VALUE with --minimize/--maximize; repeat for more.") var constraints: [String] = []
     @Flag(name: .customLong("fail-on-regression"), help: "Exit 1 when B regresses on the objective (see above).") var failOnRegression = false
     @Option(help: "Folder for compare.csv and overlay charts (default: beside B).") var out: String?
+    @Option(help: "Trace id: also animate the best set of A beside the best set of B on it (compare.gif, compare-filmstrip.png).")
+    var animate: String?
 
     func validate() throws {
         guard minimize == nil || maximize == nil else { throw ValidationError("give at most one of --minimize and --maximize") }
@@ -164,6 +200,15 @@ struct CompareCommand: ParsableCommand {
                     return Chart(name: "compare-\(m)", title: "\(m): A vs B", panels: [.lines(title: m, x: ReportCharts.label(x), y: ReportCharts.label(m), series: series, logX: false)])
                 }
                 do { print("charts: \(try Gnuplot.draw(charts, in: dir).count) images in \(dir)") } catch let error as ToolError where error.code == .unavailable {
+                    note("springtune: \(error.message)")
+                }
+            }
+            if let animate {
+                let runs = [try Replay.best(report: a, trace: animate), try Replay.best(report: b, trace: animate)]
+                let kind = try ModelKind(name: try ReportMeta.read(forReport: a).preset.model)
+                var animation = Replay.animation(runs, kind: kind, labelled: c.parameters, fps: 30, speed: 1, name: "compare")
+                for i in animation.panels.indices { animation.panels[i].label = (i == 0 ? "A: " : "B: ") + animation.panels[i].label }
+                do { try Gnuplot.draw([animation], in: dir).forEach { print($0) } } catch let error as ToolError where error.code == .unavailable {
                     note("springtune: \(error.message)")
                 }
             }

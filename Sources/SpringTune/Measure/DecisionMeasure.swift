@@ -118,7 +118,7 @@ extension FlickDismiss: DecisionMeasured {
 }
 
 /// `card-dismiss` (SPEC §6.3): the spring's displacement is (u − 1)·L from the decision frame,
-/// which may come before the release. Timeline items: the frame's y and height.
+/// which may come before the release. Timeline items: the frame's y, height, x and width.
 extension CardDismiss: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .decisionTime]
 
@@ -126,7 +126,8 @@ extension CardDismiss: DecisionMeasured {
 
     public func read(_ engine: inout CardDismissEngine, at t: Double) -> DecisionReading {
         let f = engine.frame(at: t)
-        var reading = DecisionReading(items: [(f.frame.y, f.target.y, f.velocity.y), (f.frame.height, f.target.height, f.velocity.height)])
+        var reading = DecisionReading(items: [(f.frame.y, f.target.y, f.velocity.y), (f.frame.height, f.target.height, f.velocity.height),
+                                              (f.frame.x, f.target.x, f.velocity.x), (f.frame.width, f.target.width, f.velocity.width)])
         if engine.decision != nil { reading.spring = (engine.displacement, abs(engine.displacement)) }
         return reading
     }

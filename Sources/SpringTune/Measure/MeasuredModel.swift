@@ -19,6 +19,8 @@ public protocol MeasuredModel: InteractionModel {
     var preparationKey: PreparationKey { get }
     func prepare(_ trace: Trace) -> Prepared
     func run(_ prepared: Prepared, timeline: Bool) -> TraceRun
+    /// What the screen shows at one frame, from that frame's timeline rows (for animations).
+    func picture(_ rows: [TimelineRow]) -> [Animation.Shape]
 }
 
 extension MeasuredModel {
