@@ -23,9 +23,27 @@ func gnuplotQuote(_ s: String) -> String {
 public struct Chart: GnuplotFigure {
     /// One line of a line panel.
     public struct Series: Sendable {
+        /// How a series is drawn: a measured line, a cloud of points, an objective's limit (a
+        /// dashed red line), the chosen set (a large ring), or a Pareto front.
+        public enum Style: Sendable { case line, points, limit, chosen, front }
+
         public var label: String
         public var points: [(Double, Double)]
-        public init(label: String, points: [(Double, Double)]) { self.label = label; self.points = points }
+        public var style: Style
+        public init(label: String, points: [(Double, Double)], style: Style = .line) {
+            self.label = label; self.points = points; self.style = style
+        }
+
+        /// The gnuplot `with` clause (`many`: thin lines for a crowd of series).
+        func with(many: Bool) -> String {
+            switch style {
+            case .line: many ? "with lines lw 1" : "with linespoints lw 2 pt 7 ps 0.6"
+            case .points: "with points pt 7 ps 0.5 lc rgb '#7f8c8d'"
+            case .limit: "with lines dt 2 lw 2 lc rgb '#c0392b'"
+            case .chosen: "with points pt 6 ps 2.5 lw 2 lc rgb '#000000'"
+            case .front: "with linespoints lw 2 pt 7 ps 0.8 lc rgb '#e67e22'"
+            }
+        }
     }
 
     public enum Panel: Sendable {
@@ -78,10 +96,9 @@ public struct Chart: GnuplotFigure {
                     // Many series (a replay's items) read better as thin lines without a key.
                     let many = series.count > 8
                     out += (many ? "unset key\n" : "set key below\n") + (logX ? "set logscale x\n" : "")
-                    let style = many ? "with lines lw 1" : "with linespoints lw 2 pt 7 ps 0.6"
                     let plots = series.map { s -> String in
                         defer { block += 1 }
-                        return "'\(name).dat' index \(block) using 1:2 \(style) title \(quote(s.label))"
+                        return "'\(name).dat' index \(block) using 1:2 \(s.with(many: many)) title \(quote(s.label))"
                     }
                     out += "plot " + (plots.isEmpty ? "NaN notitle" : plots.joined(separator: ", \\\n     ")) + "\n"
                 case let .heatmap(t, x, xs, y, ys, _):

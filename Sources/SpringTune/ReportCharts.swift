@@ -21,7 +21,7 @@ public enum ReportCharts {
         if order.allSatisfy({ Double($0) != nil }) { order.sort { Double($0)! < Double($1)! } }
         return order.map { g in
             let points = groups[g]!.keys.sorted().map { xv in (xv, mean(groups[g]![xv]!)) }
-            let shown = Double(g).map(formatNumber) ?? g
+            let shown = Double(g).map { String(format: "%.4g", $0) } ?? g
             let name = by.map { "\(y), \($0) = \(shown)" } ?? y
             return Chart.Series(label: label.map { by == nil ? $0 : "\($0), \(name)" } ?? name, points: points)
         }
@@ -33,12 +33,18 @@ public enum ReportCharts {
         return table.rows.contains { table.number($0, i)?.isFinite == true }
     }
 
-    /// log x when every value is positive and they span a factor of 20 or more.
+    /// log x for a log-spaced axis (three or more positive values in a constant ratio), or one
+    /// whose positive values span a factor of 20 or more.
     static func isLogScale(_ table: ReportTable, _ column: String) -> Bool {
         guard let i = table.columns.firstIndex(of: column) else { return false }
-        let v = table.rows.compactMap { table.number($0, i) }
-        guard let lo = v.min(), let hi = v.max(), lo > 0 else { return false }
-        return hi / lo >= 20
+        let v = Set(table.rows.compactMap { table.number($0, i) }).sorted()
+        guard let lo = v.first, let hi = v.last, lo > 0 else { return false }
+        if hi / lo >= 20 { return true }
+        guard v.count >= 3 else { return false }
+        let ratios = zip(v, v.dropFirst()).map { $1 / $0 }, steps = zip(v, v.dropFirst()).map { $1 - $0 }
+        let constantRatio = ratios.allSatisfy { abs($0 / ratios[0] - 1) < 1e-6 }
+        let constantStep = steps.allSatisfy { abs($0 / steps[0] - 1) < 1e-6 }
+        return constantRatio && !constantStep
     }
 
     /// An axis label with the unit of the column's spec: `frequency (Hz)`, `settle_time_p95 (s)`.
@@ -50,7 +56,10 @@ public enum ReportCharts {
     /// One chart per metric (a panel per swept parameter, `_mean` and `_p95` lines, plus one per
     /// set-level metric) and, with two or more swept parameters, a heatmap of each `_p95` (or
     /// rate) over the first two.
-    public static func sweepDefaults(_ table: ReportTable, kind: ModelKind) throws -> [Chart] {
+    /// With a `ranking`, the objective's constraints are drawn as dashed limits on their
+    /// metric's chart and the chosen set is marked (a ring at its parameter value and value), and
+    /// a deciding model gets a false-vs-missed trade-off chart with the Pareto front.
+    public static func sweepDefaults(_ table: ReportTable, kind: ModelKind, ranking: Ranking? = nil) throws -> [Chart] {
         // A word parameter (e.g. completionCurve) has no numeric axis: the first one splits every
         // line into one per word, so its values are seen side by side.
         let isNumeric = { (p: String) -> Bool in
@@ -64,10 +73,25 @@ public enum ReportCharts {
         // Metrics no set defines (e.g. the other label pair's rates of a pinch preset) get no chart.
         let items = (kind.metrics.map { ($0, ["\($0.name)_mean", "\($0.name)_p95"]) } + kind.setMetrics.map { ($0, [$0.name]) })
             .filter { _, columns in columns.contains { hasFiniteValue(table, $0) } }
+        let chosen = try ranking.flatMap { try $0.rank(table).first }
         for (metric, columns) in items {
             let panels = try params.map { p in
-                Chart.Panel.lines(title: "vs \(p)", x: label(p, kind: kind), y: "\(metric.name) (\(metric.unit))",
-                                  series: try columns.flatMap { try series(table, x: p, y: $0, by: word) }, logX: isLogScale(table, p))
+                let xi = try table.index(of: p)
+                let xs = table.rows.compactMap { table.number($0, xi) }
+                var lines = try columns.flatMap { try series(table, x: p, y: $0, by: word) }
+                for c in ranking?.constraints ?? [] where columns.contains(c.column) || c.column == metric.name {
+                    if let lo = xs.min(), let hi = xs.max() {
+                        lines.append(Chart.Series(label: "limit \(c)", points: [(lo, c.value), (hi, c.value)], style: .limit))
+                    }
+                }
+                if let chosen, let ranking, let x = table.number(chosen, xi) {
+                    let column = columns.contains(ranking.column) ? ranking.column : columns.last!
+                    if let y = table.number(chosen, try table.index(of: column)), y.isFinite {
+                        lines.append(Chart.Series(label: "chosen: config \(chosen[0]) (\(column))", points: [(x, y)], style: .chosen))
+                    }
+                }
+                return Chart.Panel.lines(title: "vs \(p)", x: label(p, kind: kind), y: "\(metric.name) (\(metric.unit))",
+                                         series: lines, logX: isLogScale(table, p))
             }
             charts.append(Chart(name: metric.name, title: "\(metric.name) (\(metric.unit), \(Self.betterText(metric.better)); mean over other parameters)", panels: panels))
         }
@@ -76,7 +100,32 @@ public enum ReportCharts {
                 charts.append(try heatmap(table, x: params[0], y: params[1], z: columns.last!, kind: kind))
             }
         }
+        for labels in kind.decisionLabels {
+            if let chart = try tradeoff(table, labels: labels, chosen: chosen) { charts.append(chart) }
+        }
         return charts
+    }
+
+    /// False vs missed decisions of every set, the Pareto front (no set is better on both), and
+    /// the chosen set; nil when no set has both rates.
+    public static func tradeoff(_ table: ReportTable, labels: DecisionLabels, chosen: [String]?) throws -> Chart? {
+        let w = labels.word, fx = "false_\(w)_rate", my = "missed_\(w)_rate"
+        let xi = try table.index(of: fx), yi = try table.index(of: my)
+        func point(_ r: [String]) -> (Double, Double)? {
+            guard let x = table.number(r, xi), let y = table.number(r, yi), x.isFinite, y.isFinite else { return nil }
+            return (x, y)
+        }
+        let points = table.rows.compactMap(point)
+        guard !points.isEmpty else { return nil }
+        let front: [(Double, Double)] = try Ranking.paretoFront(table, rows: table.rows, columns: [fx, my]).compactMap(point)
+            .sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
+        var series = [Chart.Series(label: "parameter sets", points: points, style: .points),
+                      Chart.Series(label: "Pareto front", points: front, style: .front)]
+        if let chosen, let x = table.number(chosen, xi), let y = table.number(chosen, yi) {
+            series.append(Chart.Series(label: "chosen: config \(chosen[0])", points: [(x, y)], style: .chosen))
+        }
+        return Chart(name: "tradeoff-\(w)", title: "false vs missed \(w) decisions (lower-left is better)",
+                     panels: [.lines(title: "trade-off", x: "\(fx) (1)", y: "\(my) (1)", series: series, logX: false)])
     }
 
     static func betterText(_ better: MetricSpec.Better) -> String {

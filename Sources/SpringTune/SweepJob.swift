@@ -97,7 +97,7 @@ public struct SweepJob: Sendable {
         var images: [String] = [], skipped: String?
         if charts {
             do {
-                images = try Gnuplot.draw(ReportCharts.sweepDefaults(table, kind: loaded.kind),
+                images = try Gnuplot.draw(ReportCharts.sweepDefaults(table, kind: loaded.kind, ranking: try? Ranking(objective: loaded.preset.objective)),
                                           in: dir)
             } catch let error as ToolError where error.code == .unavailable {
                 skipped = error.message
