@@ -4,7 +4,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 BIN := .build/release/springtune
 DEBUG_BIN := $(CURDIR)/.build/debug/springtune
-APT_PACKAGES := libcsv-dev gnuplot-nox
+APT_PACKAGES := libcsv-dev gnuplot-nox chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv

@@ -96,9 +96,19 @@ public struct SweepJob: Sendable {
         }
         var images: [String] = [], skipped: String?
         if charts {
+            let ranking = try? Ranking(objective: loaded.preset.objective)
             do {
-                images = try Gnuplot.draw(ReportCharts.sweepDefaults(table, kind: loaded.kind, ranking: try? Ranking(objective: loaded.preset.objective)),
-                                          in: dir)
+                var figures: [any GnuplotFigure] = try ReportCharts.sweepDefaults(table, kind: loaded.kind, ranking: ranking)
+                // The page shows the best set in motion (whole grids only: a shard's best is not the grid's).
+                var clips: [SweepPage.Clip] = []
+                if shard == nil, let best = try ranking?.rank(table).first, let id = Int(best[0]) {
+                    clips = try SweepPage.clips(loaded, values: grid.values(id), traces: traces, scene: scene)
+                    figures += clips.map(\.animation)
+                }
+                images = try Gnuplot.draw(figures, in: dir)
+                let page = SweepPage.html(loaded: loaded, grid: grid, table: table, ranking: ranking,
+                                          images: images.map { URL(fileURLWithPath: $0).lastPathComponent }, clips: clips, traces: traces.count)
+                try AtomicFile.write(page, to: "\(dir)/index.html")
             } catch let error as ToolError where error.code == .unavailable {
                 skipped = error.message
             }

@@ -207,5 +207,51 @@ mkdir -p "$work/ship"; "$bin" export "$work/own/report.csv" --best --copy-traces
 check "export --copy-traces: copy beside the export, relative entry, sweeps again" bash -c \
   "test -s '$work/ship/mine-traces/pad.csv' && grep -q '\"mine-traces/pad.csv\"' '$work/ship/mine.json' && '$bin' sweep --preset '$work/ship/mine.json' --no-charts --out '$work/again2' >/dev/null 2>&1"
 
+# See the motion: every preset's replay animates (frames ≥ 0.9 × 30 × duration, ≥ 300 px wide).
+gifinfo() { python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(); w,h=struct.unpack("<HH",d[6:10]); print(w, d.count(b"\x21\xf9\x04"))' "$1"; }
+for preset in evernote tweetbot appstore clear clear-pinch clear-fold evernote-transition; do
+  set_file=$("$bin" presets show "$preset" | sed -n 's/^traces: //p' | cut -d, -f1)
+  trace=$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["trace"])' "$set_file")
+  "$bin" replay --preset "$preset" --trace "$trace" --animate --out "$work/anim-$preset" >/dev/null 2>&1
+  read -r width frames <<<"$(gifinfo "$work/anim-$preset/replay.gif" 2>/dev/null || echo 0 0)"
+  duration=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["duration"])' "$work/anim-$preset/summary.json" 2>/dev/null || echo 1e9)
+  check "replay --animate $preset: $frames frames for $duration s, $width px wide, filmstrip" python3 -c "import sys; sys.exit(not ($frames >= 0.9*30*$duration and $width >= 300))"
+  test -s "$work/anim-$preset/replay-filmstrip.png" || check "filmstrip of $preset" false
+done
+"$bin" replay --preset evernote --trace SailfishFlingDownFast3 --animate --out "$work/single" >/dev/null 2>&1
+"$bin" replay --preset evernote --trace SailfishFlingDownFast3 --animate --vs damping=0.4 --out "$work/vs" >/dev/null 2>&1
+read -r w1 _ <<<"$(gifinfo "$work/single/replay.gif")"; read -r w2 _ <<<"$(gifinfo "$work/vs/replay.gif")"
+check "--vs damping=0.4: one GIF ${w2} px wide against ${w1} px for one panel" python3 -c "import sys; sys.exit(not ($w2 >= 1.5 * $w1))"
+
+# Charts a designer can choose from, and one page per sweep that a real browser renders.
+"$bin" sweep --preset evernote --out "$work/page" >/dev/null 2>&1
+check "default evernote charts: units, log frequency axis, the overshoot limit, the chosen set" bash -c "
+  grep -q 'frequency (Hz)' '$work/page/settle_time.gp' && grep -q 'logscale x' '$work/page/settle_time.gp' &&
+  grep -q 'settle_time (s)' '$work/page/settle_time.gp' && grep -q 'limit overshoot_pt_p95 <= 4' '$work/page/overshoot_pt.gp' &&
+  grep -q 'chosen: config' '$work/page/overshoot_pt.gp'"
+if command -v chromium >/dev/null; then
+  (cd "$work/page" && timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$work/page/index.html" > "$work/dom.html" 2>/dev/null)
+  (cd "$work/page" && timeout 120 chromium --headless --no-sandbox --disable-gpu --window-size=1200,1600 --screenshot="$work/page.png" "file://$work/page/index.html" >/dev/null 2>&1)
+  check "index.html in headless Chromium: every image exists, the page is not blank" python3 - "$work/dom.html" "$work/page" "$work/page.png" <<'PY'
+import re, os, sys, zlib, struct
+dom, folder, shot = sys.argv[1:4]
+srcs = re.findall(r'<img[^>]+src="([^"]+)"', open(dom).read())
+assert len(srcs) >= 10, len(srcs)
+missing = [s for s in srcs if "/" in s or ":" in s or not os.path.isfile(os.path.join(folder, s))]
+assert not missing, missing
+data = open(shot, "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n"
+idat, i = b"", 8
+while i < len(data):
+    n, kind = struct.unpack(">I4s", data[i:i + 8]); i += 8
+    if kind == b"IDAT": idat += data[i:i + n]
+    i += n + 4
+pixels = zlib.decompress(idat)
+assert len(set(pixels[::997])) > 8, "blank screenshot"
+PY
+else
+  check "chromium installed (make setup installs it)" false
+fi
+
 echo "$fails failed"
 exit $((fails > 0))

@@ -1,0 +1,100 @@
+import Foundation
+import SpringLayout
+import TraceIO
+
+/// `index.html` of a sweep folder: the preset and its grid, the best-sets table, every chart,
+/// and animations of the best set on a few representative traces. Plain HTML with relative links
+/// only (no script, no network), so the folder can be zipped and mailed.
+public enum SweepPage {
+    /// A replay of the best set for the page.
+    public struct Clip: Sendable {
+        public var title: String
+        public var animation: Animation
+    }
+
+    /// Up to three traces worth watching: the fastest release, the longest travel (with a list,
+    /// the deepest pull past an edge), the slowest drag. Each trace at most once.
+    public static func representative(_ traces: [Trace], estimator: VelocityEstimator) -> [(String, Trace)] {
+        let stats = traces.map { TraceStats(file: "", trace: $0, estimator: estimator) }
+        guard !stats.isEmpty else { return [] }
+        func travel(_ s: TraceStats) -> Double { (s.dx * s.dx + s.dy * s.dy).squareRoot() }
+        let fastest = stats.indices.max { stats[$0].release.magnitude < stats[$1].release.magnitude }!
+        let longest = stats.indices.max { travel(stats[$0]) < travel(stats[$1]) }!
+        let moving = stats.indices.filter { travel(stats[$0]) >= 20 }
+        let slowest = (moving.isEmpty ? Array(stats.indices) : moving).min { stats[$0].peakSpeed < stats[$1].peakSpeed }!
+        var seen = Set<Int>()
+        return [("fastest release", fastest), ("longest travel", longest), ("slowest drag", slowest)].compactMap { title, i in
+            seen.insert(i).inserted ? ("\(title): \(traces[i].id)", traces[i]) : nil
+        }
+    }
+
+    /// Replays of the best set (`values`) on the representative traces, one animation each.
+    public static func clips(_ loaded: PresetStore.Loaded, values: [String: ParamValue], traces: [Trace], scene: Scene) throws -> [Clip] {
+        try representative(traces, estimator: scene.estimator).enumerated().map { n, pick in
+            let run = try Replay.run(loaded, set: values, trace: pick.1)
+            return Clip(title: pick.0, animation: Replay.animation([run], kind: loaded.kind, labelled: [], fps: 30, speed: 1, name: "best-\(n + 1)"))
+        }
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// A link to a file in the same folder (the name percent-encoded).
+    static func link(_ name: String) -> String {
+        escape(name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? name)
+    }
+
+    /// The page.
+    public static func html(loaded: PresetStore.Loaded, grid: SweepGrid, table: ReportTable, ranking: Ranking?,
+                            images: [String], clips: [Clip], traces: Int) -> String {
+        let p = loaded.preset
+        var out = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>springtune: \(escape(p.name))</title>
+        <style>body{font:14px/1.4 -apple-system,Helvetica,Arial,sans-serif;margin:24px;color:#1c1c1e}
+        table{border-collapse:collapse;margin:8px 0 16px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+        th{background:#f2f2f7}img{max-width:100%;border:1px solid #ddd;margin:6px 0}
+        figure{display:inline-block;vertical-align:top;margin:8px 16px 8px 0}figcaption{font-size:12px;color:#555}</style></head><body>
+        <h1>\(escape(p.name)) <small>(\(escape(p.model)))</small></h1>
+        <p>\(escape(p.description))</p>
+        <p>\(table.rows.count) parameter sets × \(traces) traces. Report: <a href="report.csv">report.csv</a>, meta: <a href="report.meta.json">report.meta.json</a>.</p>
+        <h2>Grid</h2><table><tr><th>axis</th><th>values</th></tr>
+
+        """
+        for axis in grid.axes {
+            out += "<tr><td>\(escape(axis.name))</td><td>\(escape(axis.values.map { $0.number.map { String(format: "%.4g", $0) } ?? $0.description }.joined(separator: ", ")))</td></tr>\n"
+        }
+        out += "</table>\n"
+        if let ranking, let ranked = try? ranking.ranked(table) {
+            out += "<h2>Best sets</h2><p>\(escape(ranking.summary)). “=” marks a tie on the objective, ordered by the tiebreak.</p>\n"
+            var seen = Set<String>()
+            let shown = (["config_id"] + table.parameterColumns + [ranking.column] + ranking.constraints.map(\.column) + ranking.tiebreak + ["unsettled"])
+                .filter { seen.insert($0).inserted && table.columns.contains($0) }
+            let idx = shown.compactMap { table.columns.firstIndex(of: $0) }
+            out += "<table><tr>" + shown.map { "<th>\(escape($0))</th>" }.joined() + "<th>tie</th></tr>\n"
+            for e in ranked.prefix(10) {
+                out += "<tr>" + idx.map { "<td>\(escape(shortCell(e.row[$0])))</td>" }.joined() + "<td>\(e.tiesPrevious ? "=" : "")</td></tr>\n"
+            }
+            out += "</table>\n" + (ranked.isEmpty ? "<p>No parameter set meets every constraint.</p>\n" : "")
+        }
+        if !clips.isEmpty {
+            out += "<h2>The best set in motion</h2>\n"
+            for c in clips {
+                out += "<figure><img src=\"\(link(c.animation.name + ".gif"))\" alt=\"\(escape(c.title))\" width=\"270\">"
+                out += "<figcaption>\(escape(c.title)) · <a href=\"\(link(c.animation.name + "-filmstrip.png"))\">filmstrip</a></figcaption></figure>\n"
+            }
+        }
+        out += "<h2>Charts</h2>\n"
+        for image in images where image.hasSuffix(".png") && !image.hasPrefix("best-") {
+            out += "<figure><img src=\"\(link(image))\" alt=\"\(escape(image))\"><figcaption>\(escape(image)) · <a href=\"\(link(String(image.dropLast(4)) + ".svg"))\">SVG</a></figcaption></figure>\n"
+        }
+        return out + "</body></html>\n"
+    }
+
+    static func shortCell(_ text: String) -> String {
+        guard let d = Double(text), text.contains(".") || text.contains("e") else { return text }
+        return String(format: "%.4g", d)
+    }
+}
