@@ -172,8 +172,11 @@ public struct SweepAxis: Sendable, Codable, Equatable {
         return n.count == values.count ? n : nil
     }
 
+    /// Most values one axis may have.
+    public static let maxSteps = 10_000
+
     public init(name: String, from: Double, to: Double, steps: Int, log: Bool) throws(PresetError) {
-        guard steps >= 1 else { throw PresetError(path: "\(name).steps", message: "must be >= 1") }
+        guard steps >= 1, steps <= Self.maxSteps else { throw PresetError(path: "\(name).steps", message: "\(steps) is out of range 1…\(Self.maxSteps)") }
         guard from.isFinite, to.isFinite else { throw PresetError(path: name, message: "from and to must be finite") }
         if log && !(from > 0 && to > 0) { throw PresetError(path: name, message: "log spacing needs from > 0 and to > 0") }
         self.name = name
@@ -193,6 +196,7 @@ public struct SweepAxis: Sendable, Codable, Equatable {
         let name = try c.decode(String.self, "name")
         if let values = try c.decodeIfPresent([ParamValue].self, "values") {
             guard !values.isEmpty else { throw c.fail("values", "must not be empty") }
+            guard values.count <= Self.maxSteps else { throw c.fail("values", "\(values.count) values; at most \(Self.maxSteps)") }
             self.init(name: name, values: values)
             return
         }

@@ -19,11 +19,12 @@ public struct Scene: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: ["width", "height", "frameRate", "tolerance", "tail", "estimator"])
-        width = try c.positive("width") ?? width
-        height = try c.positive("height") ?? height
-        frameRate = try c.positive("frameRate") ?? frameRate
-        tolerance = try c.positive("tolerance") ?? tolerance
-        tail = try c.nonNegative("tail") ?? tail
+        width = try c.number("width", "must be in (0, 100000] pt") { $0 > 0 && $0 <= 100_000 } ?? width
+        height = try c.number("height", "must be in (0, 100000] pt") { $0 > 0 && $0 <= 100_000 } ?? height
+        // Bounded so that a run has at most 600 s × 1000 Hz frames (SPEC §6 limits in the reference).
+        frameRate = try c.number("frameRate", "must be in (0, 1000]") { $0 > 0 && $0 <= 1000 } ?? frameRate
+        tolerance = try c.number("tolerance", "must be in (0, 1000]") { $0 > 0 && $0 <= 1000 } ?? tolerance
+        tail = try c.number("tail", "must be in [0, 600] s") { $0 >= 0 && $0 <= 600 } ?? tail
         estimator = try c.decodeIfPresent(VelocityEstimator.self, "estimator") ?? estimator
     }
 

@@ -42,6 +42,10 @@ public struct Animation: GnuplotFigure {
 
     public var imageNames: [String] { ["\(name).gif", "\(name)-filmstrip.png"] }
 
+    public init(name: String, screen: SIMD2<Double>, panels: [Panel], fps: Double, speed: Double) {
+        self.name = safeFileName(name); self.screen = screen; self.panels = panels; self.fps = fps; self.speed = speed
+    }
+
     /// Frames in the animation (every panel has the same number).
     public var frameCount: Int { panels.map(\.frames.count).min() ?? 0 }
 

@@ -56,8 +56,9 @@ public struct Chart: GnuplotFigure {
     public var title: String
     public var panels: [Panel]
 
+    /// `name` becomes file names: it is made safe (``safeFileName(_:)``).
     public init(name: String, title: String, panels: [Panel]) {
-        self.name = name; self.title = title; self.panels = panels
+        self.name = safeFileName(name); self.title = title; self.panels = panels
     }
 
     public var imageNames: [String] { ["\(name).png", "\(name).svg"] }
@@ -160,8 +161,10 @@ public enum Gnuplot {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch { throw ToolError(.unavailable, "cannot run gnuplot: \(error.localizedDescription)") }
+        Cleanup.shared.register(child: process.processIdentifier)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        Cleanup.shared.unregister(child: process.processIdentifier)
         let images = charts.flatMap { c in c.imageNames.map { "\(directory)/\($0)" } }
         guard process.terminationStatus == 0 else {
             for image in images { try? FileManager.default.removeItem(atPath: image) }

@@ -79,6 +79,30 @@ public struct ReportTable: Sendable {
             rows.append(r.fields)
         }
         guard columns.first == "config_id" else { throw ToolError.data(path, line: 1, column: 1, "not a springtune report (first column must be config_id)") }
+        guard let tracesColumn = columns.firstIndex(of: "traces") else {
+            throw ToolError.data(path, line: 1, column: 1, "not a springtune report (no traces column after the parameters)")
+        }
+        var names = Set<String>()
+        for c in columns where !names.insert(c).inserted { throw ToolError.data(path, line: 1, column: 1, "column '\(c.prefix(60))' appears twice") }
+        // Cells from other people's files: config ids are integers, parameters finite numbers or
+        // words, metrics numbers (inf allowed) or empty.
+        for (n, row) in rows.enumerated() {
+            let line = n + 2
+            guard let id = Int(row[0]), id >= 0 else { throw ToolError.data(path, line: line, column: 1, "config_id '\(row[0].prefix(40))' is not an integer >= 0") }
+            for i in 1..<columns.count where !row[i].isEmpty || i < tracesColumn {
+                let cell = row[i]
+                if i < tracesColumn {
+                    let number = Double(cell)
+                    guard number.map(\.isFinite) ?? (!cell.isEmpty && !cell.lowercased().contains("nan") && cell.count <= 100) else {
+                        throw ToolError.data(path, line: line, column: i + 1, "parameter \(columns[i].prefix(60)): '\(cell.prefix(40))' is not a finite number or a word")
+                    }
+                } else {
+                    guard let v = Double(cell), !v.isNaN else {
+                        throw ToolError.data(path, line: line, column: i + 1, "\(columns[i].prefix(60)): '\(cell.prefix(40))' is not a number, inf or empty")
+                    }
+                }
+            }
+        }
         self.columns = columns
         self.rows = rows
     }

@@ -13,7 +13,7 @@ public enum ReportCharts {
         let bi = try by.map { try table.index(of: $0) }
         var groups: [String: [Double: [Double]]] = [:], order: [String] = []
         for row in table.rows {
-            guard let xv = table.number(row, xi), let yv = table.number(row, yi), yv.isFinite else { continue }
+            guard let xv = table.number(row, xi), let yv = table.number(row, yi), xv.isFinite, yv.isFinite else { continue }
             let g = bi.map { row[$0] } ?? ""
             if groups[g] == nil { order.append(g) }
             groups[g, default: [:]][xv, default: []].append(yv)

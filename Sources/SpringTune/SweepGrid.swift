@@ -15,6 +15,20 @@ public struct SweepGrid: Sendable {
 
     public var count: Int { axes.reduce(1) { $0 * $1.values.count } }
 
+    /// The largest grid `sweep` runs unless `--max-sets` says more.
+    public static let defaultMaxSets = 1_000_000
+
+    /// The grid size without overflow: nil when it exceeds Int.
+    public static func size(_ axes: [SweepAxis]) -> Int? {
+        var n = 1
+        for a in axes {
+            let (p, overflow) = n.multipliedReportingOverflow(by: a.values.count)
+            if overflow { return nil }
+            n = p
+        }
+        return n
+    }
+
     /// The values of parameter set `id`.
     public func values(_ id: Int) -> [String: ParamValue] {
         var out = base

@@ -19,6 +19,8 @@ public struct SweepJob: Sendable {
     public var outputDirectory: String
     public var perTrace = false
     public var charts = true
+    /// Grids larger than this are refused before anything runs.
+    public var maxSets = SweepGrid.defaultMaxSets
 
     public init(loaded: PresetStore.Loaded, outputDirectory: String) {
         self.loaded = loaded
@@ -43,7 +45,12 @@ public struct SweepJob: Sendable {
 
     /// Resolved grid (for progress totals before running).
     public func grid() throws -> SweepGrid {
-        try SweepGrid.make(preset: loaded.preset, kind: loaded.kind, vary: vary, set: set)
+        let grid = try SweepGrid.make(preset: loaded.preset, kind: loaded.kind, vary: vary, set: set)
+        guard let size = SweepGrid.size(grid.axes), size <= maxSets else {
+            let count = SweepGrid.size(grid.axes).map { "\($0)" } ?? "more than \(Int.max)"
+            throw ToolError(.usage, "the grid has \(count) parameter sets (\(grid.axes.map { "\($0.name) \($0.values.count)" }.joined(separator: " × "))); the limit is \(maxSets): narrow an axis or raise --max-sets")
+        }
+        return grid
     }
 
     /// The config ids of this job's shard.
@@ -56,6 +63,10 @@ public struct SweepJob: Sendable {
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Outcome {
         let start = Date()
         let grid = try grid()
+        // Everything is written to a staging folder and swapped in at the end (one consistent
+        // set); the folder is locked from the start, so a second run into it fails at once.
+        let folder = try OutputFolder(outputDirectory)
+        defer { folder.abandon() }
         let files = traceFiles ?? PresetStore.traceFiles(for: loaded)
         var traces: [Trace] = []
         var fileInfo: [ReportMeta.TraceFile] = []
@@ -85,7 +96,7 @@ public struct SweepJob: Sendable {
         if let progress { perSet = { done in progress(done, total) } }
         let results = try runner.run(progress: perSet)
 
-        let dir = outputDirectory
+        let dir = folder.staging
         let reportPath = "\(dir)/report.csv"
         let table = Report.table(results, kind: loaded.kind, axes: grid.axes, path: reportPath)
         try AtomicFile.write(table.csv(rows: table.rows), to: reportPath)
@@ -121,7 +132,10 @@ public struct SweepJob: Sendable {
             traces: fileInfo, frameRate: scene.frameRate, estimator: scene.estimator, scene: scene, threads: threads, wallTime: wall,
             charts: images.map { URL(fileURLWithPath: $0).lastPathComponent }, chartsSkipped: skipped)
         try AtomicFile.write(try meta.encoded(), to: metaPath)
-        return Outcome(report: reportPath, meta: metaPath, perTrace: perTracePath, images: images, chartsSkipped: skipped,
-                       configs: ids.count, traces: traces.count, wallTime: wall, table: table, notes: notes, grid: grid)
+        try folder.commit()
+        let final = { (p: String) in folder.target + p.dropFirst(dir.count) }
+        return Outcome(report: final(reportPath), meta: final(metaPath), perTrace: perTracePath.map(final), images: images.map(final),
+                       chartsSkipped: skipped, configs: ids.count, traces: traces.count, wallTime: wall,
+                       table: ReportTable(path: final(reportPath), columns: table.columns, rows: table.rows), notes: notes, grid: grid)
     }
 }

@@ -67,8 +67,14 @@ public enum AtomicFile {
     }
 
     public static func write(_ data: Data, to path: String) throws {
+        guard !path.isEmpty else { throw ToolError(.usage, "empty output path") }
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
+        // Never replace what is not a regular file (a device node, a symlink, a folder).
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw ToolError(.cantCreate, "\(path): exists and is not a regular file (a link, device or folder); refusing to replace it")
+        }
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         } catch {
@@ -77,6 +83,7 @@ public enum AtomicFile {
         let temp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
         do {
             try data.write(to: temp)
+            if let handle = FileHandle(forWritingAtPath: temp.path) { try? handle.synchronize(); try? handle.close() }
         } catch {
             try? FileManager.default.removeItem(at: temp)
             throw ToolError(.cantCreate, "\(path): cannot write: \(error.localizedDescription)")
@@ -87,4 +94,15 @@ public enum AtomicFile {
             throw ToolError(.cantCreate, "\(path): cannot write: \(reason)")
         }
     }
+}
+
+/// A file name made from untrusted text (a column or preset name): letters, digits, `.`, `_`
+/// and `-` kept, anything else `_`, no leading dot, at most 100 characters; never a path.
+public func safeFileName(_ text: String) -> String {
+    var out = String(text.unicodeScalars.prefix(100).map { c -> Character in
+        let ok = (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "." || c == "_" || c == "-"
+        return ok ? Character(c) : "_"
+    })
+    while out.hasPrefix(".") { out = "_" + out.dropFirst() }
+    return out.isEmpty ? "_" : out
 }

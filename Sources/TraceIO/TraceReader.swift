@@ -12,6 +12,10 @@ public struct TraceReader {
     public static let optionalColumns = ["intent", "pointer", "synthetic"]
     /// Pointer numbers above this are refused (a gesture has a handful of fingers).
     public static let maxPointer = 63
+    /// The longest trace, first row to last (s): a touch, not a recording session.
+    public static let maxSpan = 600.0
+    /// Largest |t| (s) and |x|, |y| (pt) accepted.
+    public static let maxTime = 1e12, maxCoordinate = 1e6
 
     public var skipInvalid: Bool
 
@@ -133,6 +137,12 @@ public struct TraceReader {
                 try fail(r, r.fields.count, "row has \(r.fields.count) fields, header has \(c.count)")
             }
             let t = try number(r, c["t"]!, "t"), x = try number(r, c["x"]!, "x"), y = try number(r, c["y"]!, "y")
+            if abs(t) > TraceReader.maxTime { try fail(r, c["t"]!, "t: \(t) is beyond ±1e12 s") }
+            if abs(x) > TraceReader.maxCoordinate { try fail(r, c["x"]!, "x: \(x) is beyond ±1e6 pt") }
+            if abs(y) > TraceReader.maxCoordinate { try fail(r, c["y"]!, "y: \(y) is beyond ±1e6 pt") }
+            if let first = current?.samples.first, t - first.t > TraceReader.maxSpan {
+                try fail(r, c["t"]!, "trace '\(current!.id.prefix(60))' lasts more than \(Int(TraceReader.maxSpan)) s (t \(t) after \(first.t)): one touch, not a recording")
+            }
             let phaseText = field(r, c["phase"]!).trimmingCharacters(in: .whitespaces)
             guard let phase = TouchPhase(name: phaseText) else {
                 try fail(r, c["phase"]!, "phase: '\(phaseText)' is not began, moved, ended or cancelled")

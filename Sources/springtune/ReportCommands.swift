@@ -15,7 +15,7 @@ struct PresetsCommand: ParsableCommand {
                 let store = PresetStore()
                 let rows = try store.names().map { name -> [String] in
                     let l = try store.load(name)
-                    return [name, l.preset.model, "\(l.preset.sweep.reduce(1) { $0 * $1.values.count }) sets", String(l.preset.description.prefix(70))]
+                    return [name, l.preset.model, "\(SweepGrid.size(l.preset.sweep).map(String.init) ?? "too many") sets", String(l.preset.description.prefix(70))]
                 }
                 print(TextTable(header: ["preset", "model", "grid", "description"], rows: rows).rendered, terminator: "")
             }
@@ -57,8 +57,9 @@ struct PlotCommand: ParsableCommand {
             let table = try ReportTable(path: report)
             let series = try ReportCharts.series(table, x: x, y: y, by: by)
             guard !series.isEmpty else { throw ToolError(.dataError, "\(report): no row has finite numbers in both \(x) and \(y)") }
+            // The file name comes from column names (untrusted): made safe, so it stays in the folder.
             let target = URL(fileURLWithPath: out ?? URL(fileURLWithPath: report).deletingLastPathComponent()
-                .appendingPathComponent("plot-\(y)-vs-\(x)\(by.map { "-by-\($0)" } ?? "").png").path)
+                .appendingPathComponent(safeFileName("plot-\(y)-vs-\(x)\(by.map { "-by-\($0)" } ?? "")") + ".png").path)
             let chart = Chart(name: target.deletingPathExtension().lastPathComponent, title: "\(y) vs \(x)",
                               panels: [.lines(title: y, x: x, y: y, series: series, logX: false)])
             let images = try Gnuplot.draw([chart], in: target.deletingLastPathComponent().path)
@@ -259,6 +260,11 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time fixed workloads: the default evernote sweep with charts, and a 10,000-set sweep.")
     @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Repetitions per workload (the fastest counts).") var repetitions: Int = 3
+
+    func validate() throws {
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
+        guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be from 1 to 100") }
+    }
 
     func run() throws {
         try reportingErrors {

@@ -41,7 +41,11 @@ struct SpringCommand: ParsableCommand {
         guard band == nil || relativeBand == nil else { throw ValidationError("--band and --relative-band exclude each other") }
         if let band, !(band > 0 && band.isFinite) { throw ValidationError("--band must be > 0") }
         if let relativeBand, !(relativeBand > 0 && relativeBand.isFinite) { throw ValidationError("--relative-band must be > 0") }
-        guard displacement.isFinite, velocity.isFinite else { throw ValidationError("--displacement and --velocity must be finite") }
+        guard displacement.isFinite, velocity.isFinite, abs(displacement) <= 1e9, abs(velocity) <= 1e9 else {
+            throw ValidationError("--displacement and --velocity must be finite, at most 1e9 in size")
+        }
+        if let band { guard band.isFinite, band >= 1e-9, band <= 1e9 else { throw ValidationError("--band must be from 1e-9 to 1e9 pt") } }
+        if let relativeBand { guard relativeBand.isFinite, relativeBand >= 1e-9, relativeBand <= 1 else { throw ValidationError("--relative-band must be from 1e-9 to 1") } }
         if mass != nil && stiffness == nil { throw ValidationError("--mass goes with --stiffness/--damping-coefficient") }
     }
 

@@ -12,6 +12,35 @@ struct Springtune: ParsableCommand {
         subcommands: [SweepCommand.self, PickCommand.self, CompareCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self,
                       MergeCommand.self, BenchCommand.self, SpringCommand.self, TracesCommand.self, PresetsCommand.self, MetricsCommand.self]
     )
+
+    /// Runs the command line: help and version on stdout; a usage error as one line on stderr
+    /// with a pointer to `--help` (exit 64); other failures as their own one line and code.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = oneLine(message(for: error))
+            if !message.isEmpty {
+                let sub = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }.prefix(2).joined(separator: " ")
+                let help = code == .validationFailure ? " (see springtune\(sub.isEmpty ? "" : " " + sub) --help)" : ""
+                FileHandle.standardError.write(Data("springtune: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)\(help)\n".utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+/// A message as one line of at most 400 characters (control characters become spaces), so no
+/// input, however long or odd, floods the terminal.
+func oneLine(_ text: String) -> String {
+    let flat = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+    return flat.count > 400 ? String(flat.prefix(400)) + "…" : flat
 }
 
 /// Runs a command body, turning a ``ToolError`` into one line on stderr and its sysexits code.
@@ -19,7 +48,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ToolError {
-        FileHandle.standardError.write(Data("springtune: \(error.message)\n".utf8))
+        FileHandle.standardError.write(Data("springtune: \(oneLine(error.message))\n".utf8))
         throw ExitCode(error.code.rawValue)
     }
 }

@@ -46,9 +46,14 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Rows in the best-sets table.") var top: Int = 5
     @Option(help: "Rounds of refinement around the best set (0-10): each a grid of the same size per numeric axis spanning half the previous spacing on each side, written to OUT/round-K/.")
     var refine: Int = 0
+    @Option(name: .customLong("max-sets"), help: "Refuse grids larger than this (checked before anything runs).")
+    var maxSets: Int = SweepGrid.defaultMaxSets
 
     func validate() throws {
-        guard threads >= 1 else { throw ValidationError("--threads must be >= 1") }
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
+        guard (1...1000).contains(top) else { throw ValidationError("--top must be from 1 to 1000") }
+        guard (1...1_000_000_000).contains(maxSets) else { throw ValidationError("--max-sets must be from 1 to 1e9") }
+        if let out { guard !out.isEmpty else { throw ValidationError("--out must not be empty") } }
         guard (0...10).contains(refine) else { throw ValidationError("--refine must be from 0 to 10") }
         guard refine == 0 || shard == nil else { throw ValidationError("--refine runs whole grids; it cannot be combined with --shard") }
         if let shard { _ = try parseShard(shard) }
@@ -65,7 +70,8 @@ struct SweepCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let loaded = try presetOptions.load()
-            var job = SweepJob(loaded: loaded, outputDirectory: out ?? "out/\(loaded.preset.name)")
+            var job = SweepJob(loaded: loaded, outputDirectory: out ?? "out/\(safeFileName(loaded.preset.name))")
+            job.maxSets = maxSets
             job.vary = try vary.map(SweepGrid.parseVary)
             job.set = try presetOptions.parsedSets()
             job.traceFiles = presetOptions.traces.isEmpty ? nil : presetOptions.traces
