@@ -74,6 +74,7 @@ public struct Preset: Sendable, Codable {
 
     /// Decodes a preset from JSON, turning decoding failures into a ``PresetError`` with the path.
     public static func decode(_ data: Data) throws(PresetError) -> Preset {
+        try JSONKeys.check(data)
         do {
             return try JSONDecoder().decode(Preset.self, from: data)
         } catch let error as DecodingError {

@@ -95,7 +95,11 @@ import TraceIO
         job.charts = false
         job.perTrace = true
         let outcome = try job.run()
-        let report = try ReportTable(path: outcome.report), perTrace = try ReportTable(path: outcome.perTrace!)
+        let report = try ReportTable(path: outcome.report)
+        // per-trace.csv is not a report (no traces column): read it as plain CSV.
+        var records: [[String]] = []
+        try CSVReader(path: outcome.perTrace!).forEachRecord { records.append($0.fields) }
+        let perTrace = ReportTable(path: outcome.perTrace!, columns: records[0], rows: Array(records.dropFirst()))
         let row = try #require(report.rows.first)
         func value(_ c: String) throws -> String { row[try report.index(of: c)] }
         let settle = try perTrace.index(of: "settle_time"), flag = try perTrace.index(of: "unsettled")

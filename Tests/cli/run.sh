@@ -58,7 +58,11 @@ check "no gnuplot: plot exits 69" test $? = 69
 
 # export --best, then a separate package decodes it with JSONDecoder and reads name and model.
 "$bin" export "$work/ev/report.csv" --best -o "$work/best.json" >/dev/null
-out=$(swift run --package-path Examples/PresetConsumer -c debug preset-consumer "$work/best.json" 2>/dev/null)
+# The separate package is built once (its log kept for when it fails), then its programs run.
+swift build --package-path Examples/PresetConsumer -c debug > "$work/consumer-build.log" 2>&1 \
+  || { echo "Examples/PresetConsumer failed to build:"; tail -20 "$work/consumer-build.log"; }
+consumer=$(swift build --package-path Examples/PresetConsumer -c debug --show-bin-path 2>/dev/null)
+out=$("$consumer/preset-consumer" "$work/best.json" 2>&1)
 check "separate package decodes the export ($(echo $out | tr '\n' ' '))" grep -q "model: flow-layout" <<<"$out"
 check "…and its name" grep -q "name: evernote" <<<"$out"
 "$bin" sweep --preset "$work/best.json" --no-charts --out "$work/again" >/dev/null
@@ -172,7 +176,7 @@ want = [k for k, rows in all_.items() if abs(shape(rows)[1]) >= abs(shape(rows)[
 assert list(kept) == want and 0 < len(want) < len(all_), (len(kept), len(want), len(all_))
 PY
 printf 'trace,intent\npan-1,keep\n' > "$work/labels.csv"
-swift run --package-path Examples/PresetConsumer -c debug record-demo "$work/rec.csv" >/dev/null 2>&1
+"$consumer/record-demo" "$work/rec.csv" >/dev/null 2>&1
 "$bin" traces label "$work/rec.csv" --labels "$work/labels.csv" -o "$work/rec-labelled.csv" >/dev/null
 check "label --labels sets exactly the listed intents" python3 - "$work/rec-labelled.csv" <<'PY'
 import csv, sys
@@ -252,6 +256,70 @@ PY
 else
   check "chromium installed (make setup installs it)" false
 fi
+
+# Hostile and absurd input: one line, a sysexits code, no signal, nothing written.
+absurd() { # absurd NAME EXPECTED_CODE COMMAND...
+  local name=$1 want=$2; shift 2
+  "$@" >/dev/null 2>"$work/absurd.err"; local rc=$?
+  check "$name: exit $want, one line ($(head -c 160 "$work/absurd.err"))" test "$rc" = "$want" -a "$(wc -l < "$work/absurd.err")" -le 1
+}
+printf 'trace,t,x,y,phase\na,0,1,2,began\na,1e300,1,2,ended\n' > "$work/span.csv"
+absurd "trace lasting 1e300 s" 65 "$bin" traces validate "$work/span.csv"
+printf 'trace,t,x,y,phase\na,0,1,2,began\na,1e7,1,2,ended\n' > "$work/span7.csv"
+absurd "sweep over a trace lasting 1e7 s" 65 "$bin" sweep --preset tweetbot --traces "$work/span7.csv" --out "$work/no1"
+python3 - "$work" <<'PY'
+import json, sys
+w = sys.argv[1]
+p = json.load(open("Presets/evernote.json"))
+p["scene"]["tail"] = 1e17; json.dump(p, open(f"{w}/tail.json", "w"))
+p["scene"]["tail"] = 5; p["scene"]["frameRate"] = 1e308; json.dump(p, open(f"{w}/fr.json", "w"))
+p["scene"]["frameRate"] = 120; p["sweep"][0] = {"name": "damping", "from": 0.5, "to": 1, "steps": 1000000000}; json.dump(p, open(f"{w}/steps.json", "w"))
+open(f"{w}/dup.json", "w").write(open("Presets/evernote.json").read().replace('"name": "evernote",', '"name": "evernote", "name": "x",'))
+PY
+absurd "preset tail 1e17" 65 "$bin" sweep --preset "$work/tail.json" --out "$work/no2"
+absurd "preset frameRate 1e308" 65 "$bin" sweep --preset "$work/fr.json" --out "$work/no2"
+absurd "presets show with steps 1e9" 65 "$bin" presets show "$work/steps.json"
+absurd "--vary damping=1:2:100000000" 64 "$bin" sweep --preset evernote --vary damping=1:2:100000000 --out "$work/no2"
+absurd "five axes of 10,000 values (grid size overflow)" 64 "$bin" sweep --preset evernote --vary damping=1:2:10000 --vary frequency=1:2:10000 \
+  --vary boundaryResistance=1:2:10000 --vary itemHeight=1:2:10000 --vary itemSpacing=1:2:10000 --out "$work/no2"
+printf 'config_id,damping,traces,settle_time_p95\n0,nan,3,1\n' > "$work/nanrep.csv"
+absurd "plot on a report with nan in a parameter" 65 "$bin" plot "$work/nanrep.csv" --x damping --y settle_time_p95
+absurd "compare on a report with nan in a parameter" 65 "$bin" compare "$work/nanrep.csv" "$work/nanrep.csv" --minimize settle_time_p95
+absurd "bench --repetitions=-1" 64 "$bin" bench --repetitions=-1
+absurd "spring --velocity=1e200" 64 "$bin" spring --frequency 1 --damping 0.5 --velocity=1e200
+absurd "spring --band=1e-320" 64 "$bin" spring --frequency 1 --damping 0.5 --band=1e-320
+absurd "sweep --out ''" 64 "$bin" sweep --preset evernote --out ''
+absurd "a preset with a duplicate key" 65 "$bin" presets show "$work/dup.json"
+check "…named with its line and column" grep -q 'dup.json: line [0-9]*, column [0-9]*: key "name" appears twice' "$work/absurd.err"
+check "nothing was written by the absurd sweeps" test ! -e "$work/no1" -a ! -e "$work/no2"
+
+# Untrusted names never reach a shell or a path outside the folder.
+mkdir -p "$work/inj/a"
+printf 'config_id,damping,traces,"max_lag_pt_p95\n!touch %s/INJECTED\n#"\n0,0.5,3,1\n1,0.6,3,2\n' "$work" > "$work/inj/a/r.csv"
+(cd "$work/inj" && "$bin" plot a/r.csv --x damping --y "$(printf 'max_lag_pt_p95\n!touch %s/INJECTED\n#' "$work")" >/dev/null 2>&1
+ "$bin" compare a/r.csv a/r.csv --minimize damping --out cmp >/dev/null 2>&1)
+check "an injected column name runs nothing" test ! -e "$work/INJECTED"
+(cd "$work/inj/a" && "$bin" plot r.csv --x damping --y damping --out ../../escape.png >/dev/null 2>&1)
+(cd "$work/inj" && "$bin" plot a/r.csv --x damping --y ../../x >/dev/null 2>&1)
+check "plot --y ../../x writes nothing outside the folder" test ! -e "$work/x.png" -a ! -e "$work/inj/x.png"
+ln -s /dev/null "$work/link.json"
+absurd "export -o onto a symlink" 73 "$bin" export "$work/ev/report.csv" --best -o "$work/link.json"
+
+# One consistent output set: a second run into a locked folder fails; kill -9 leaves the old set.
+"$bin" sweep --preset evernote --no-charts --out "$work/kill" >/dev/null 2>&1
+before=$(sha256sum "$work/kill/report.csv" "$work/kill/report.meta.json" | cut -c1-64)
+"$bin" sweep --preset evernote --vary damping=0.5:1.3:30 --out "$work/kill" >/dev/null 2>&1 & pid=$!
+sleep 0.5
+"$bin" sweep --preset evernote --no-charts --out "$work/kill" >/dev/null 2>"$work/lock.err"; rc=$?
+check "a second sweep into a folder being written: exit 73 ($(cat "$work/lock.err"))" test $rc = 73
+kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+after=$(sha256sum "$work/kill/report.csv" "$work/kill/report.meta.json" | cut -c1-64)
+check "kill -9 mid-sweep: the folder holds the complete old outputs" test "$before" = "$after"
+"$bin" sweep --preset evernote --vary damping=0.5,1 --no-charts --out "$work/kill" >/dev/null 2>&1
+check "…and the next run leaves no temporary folder or file" bash -c "! ls -a '$work' | grep -q 'kill\.partial\|kill\.old' && ! find '$work/kill' -name '*.tmp-*' | grep -q ."
+"$bin" sweep --preset evernote --vary damping=0.5:1.3:30 --out "$work/int" >/dev/null 2>&1 & pid=$!
+sleep 0.5; kill -INT $pid; wait $pid; rc=$?
+check "SIGINT: exit 130, no staging folder left" test $rc = 130 -a -z "$(ls -a "$work" | grep 'int\.partial')"
 
 echo "$fails failed"
 exit $((fails > 0))
