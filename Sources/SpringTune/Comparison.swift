@@ -51,6 +51,13 @@ public struct Comparison: Sendable {
             throw ToolError(.dataError, "reports sweep different parameters: \(a.parameterColumns) vs \(b.parameterColumns)")
         }
         parameters = a.parameterColumns
+        guard !a.rows.isEmpty, !b.rows.isEmpty else {
+            throw ToolError(.dataError, "\(a.rows.isEmpty ? a.path : b.path): no parameter sets to compare")
+        }
+        let onlyA = a.metricColumns.filter { !b.columns.contains($0) }, onlyB = b.metricColumns.filter { !a.columns.contains($0) }
+        guard onlyA.isEmpty, onlyB.isEmpty else {
+            throw ToolError(.dataError, "the reports have different metric columns (only in A: \(onlyA.prefix(5).joined(separator: ", ")); only in B: \(onlyB.prefix(5).joined(separator: ", ")))")
+        }
         let common = a.metricColumns.filter { b.columns.contains($0) }
         metrics = requested ?? common
         for m in metrics where !common.contains(m) { throw ToolError(.usage, "metric '\(m)' is not in both reports") }
@@ -64,6 +71,7 @@ public struct Comparison: Sendable {
         var matched = 0
         let joined: [([String], [String])] = a.rows.compactMap { row in bRows[key(a, row, pa)].map { (row, $0) } }
         matched = joined.count
+        guard matched > 0 else { throw ToolError(.dataError, "no parameter set of \(a.path) matches one of \(b.path): nothing to compare") }
         for m in metrics {
             let ia = try a.index(of: m), ib = try b.index(of: m)
             var s = MetricSummary(metric: m, pairs: 0, better: 0, worse: 0, changed: 0, medianDelta: nil)

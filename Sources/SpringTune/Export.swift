@@ -105,11 +105,28 @@ public enum Export {
     }
 
     /// Joins shard reports into the report one run would have written (same bytes).
-    public static func merge(_ reports: [String]) throws -> String {
+    ///
+    /// Shards must come from one grid: the same columns, and (from their sidecars) the same tool
+    /// version, model, axes and trace files (by SHA-256); together they must cover every config
+    /// of the grid once. Otherwise exit 65 naming what is missing or mismatched; `allowPartial`
+    /// merges a grid with gaps anyway (the merged sidecar lists the missing ids).
+    public static func merge(_ reports: [String], allowPartial: Bool = false) throws -> (csv: String, meta: ReportMeta) {
         let tables = try reports.map(ReportTable.init(path:))
         guard let first = tables.first else { throw ToolError(.usage, "merge needs at least one report") }
         for t in tables.dropFirst() where t.columns != first.columns {
             throw ToolError(.dataError, "\(t.path): columns differ from \(first.path)")
+        }
+        let metas = try reports.map { try ReportMeta.read(forReport: $0) }
+        let base = metas[0]
+        for (m, path) in zip(metas, reports).dropFirst() {
+            var mismatch: [String] = []
+            if m.version != base.version { mismatch.append("version \(m.version) vs \(base.version)") }
+            if m.preset.model != base.preset.model { mismatch.append("model \(m.preset.model) vs \(base.preset.model)") }
+            if m.axes != base.axes { mismatch.append("axes") }
+            if m.values != base.values { mismatch.append("fixed values") }
+            if m.scene != base.scene { mismatch.append("scene") }
+            if m.traces.map(\.sha256) != base.traces.map(\.sha256) { mismatch.append("trace files") }
+            if !mismatch.isEmpty { throw ToolError(.dataError, "\(path): not a shard of the same grid as \(reports[0]): \(mismatch.joined(separator: ", ")) differ") }
         }
         var rows: [(Int, [String])] = []
         var seen = Set<Int>()
@@ -120,6 +137,29 @@ public enum Export {
                 rows.append((id, r))
             }
         }
-        return first.csv(rows: rows.sorted { $0.0 < $1.0 }.map(\.1))
+        let missing = (0..<base.configs).filter { !seen.contains($0) }
+        if let outside = seen.first(where: { $0 >= base.configs }) {
+            throw ToolError(.dataError, "config_id \(outside) is outside the grid of \(base.configs) sets")
+        }
+        if !missing.isEmpty && !allowPartial {
+            throw ToolError(.dataError, "the shards cover \(seen.count) of \(base.configs) sets; missing config ids \(ranges(missing)) (run those shards, or merge with --allow-partial)")
+        }
+        var meta = base
+        meta.shard = nil
+        meta.configIds = [0, base.configs - 1]
+        meta.missing = missing.isEmpty ? nil : missing
+        meta.wallTime = metas.map(\.wallTime).reduce(0, +)
+        return (first.csv(rows: rows.sorted { $0.0 < $1.0 }.map(\.1)), meta)
+    }
+
+    /// `0-9, 20-29` for a sorted list of ids.
+    static func ranges(_ ids: [Int]) -> String {
+        var out: [String] = [], start = ids.first ?? 0, prev = start
+        for id in ids.dropFirst() + [Int.min] {
+            if id == prev + 1 { prev = id; continue }
+            out.append(start == prev ? "\(start)" : "\(start)-\(prev)")
+            start = id; prev = id
+        }
+        return out.prefix(10).joined(separator: ", ") + (out.count > 10 ? ", …" : "")
     }
 }

@@ -50,10 +50,12 @@ public struct ReportMeta: Codable, Sendable {
     public var charts: [String]
     /// Why charts were not drawn, when they were not.
     public var chartsSkipped: String?
+    /// Config ids a partial merge (`merge --allow-partial`) lacks.
+    public var missing: [Int]?
 
     enum CodingKeys: String, CodingKey {
         case tool, version, presetFile = "preset_file", preset, values, axes, configs, shard, configIds = "config_ids", traces
-        case frameRate = "frame_rate", estimator, scene, threads, wallTime = "wall_time", charts, chartsSkipped = "charts_skipped"
+        case frameRate = "frame_rate", estimator, scene, threads, wallTime = "wall_time", charts, chartsSkipped = "charts_skipped", missing
     }
 
     /// The sidecar of a report: `DIR/report.csv` → `DIR/report.meta.json`.

@@ -153,6 +153,7 @@ struct CompareCommand: ParsableCommand {
 
     func validate() throws {
         guard minimize == nil || maximize == nil else { throw ValidationError("give at most one of --minimize and --maximize") }
+        guard tolerance.isFinite, tolerance >= 0, tolerance <= 100 else { throw ValidationError("--tolerance must be a finite number from 0 to 100") }
         guard constraints.isEmpty || minimize != nil || maximize != nil else { throw ValidationError("--where needs --minimize or --maximize") }
     }
 
@@ -244,12 +245,16 @@ struct ExportCommand: ParsableCommand {
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "merge", abstract: "Join shard reports (sweep --shard i/n) into one report.")
     @Argument(help: "Shard report CSVs.") var reports: [String]
-    @Option(name: [.short, .customLong("output")], help: "Merged report CSV.") var output: String
+    @Option(name: [.short, .customLong("output")], help: "Merged report CSV (its report.meta.json is written beside it).") var output: String
+    @Flag(name: .customLong("allow-partial"), help: "Merge even when shards are missing (the merged meta lists the missing config ids).")
+    var allowPartial = false
 
     func run() throws {
         try reportingErrors {
-            try AtomicFile.write(try Export.merge(reports), to: output)
-            print(output)
+            let (csv, meta) = try Export.merge(reports, allowPartial: allowPartial)
+            try AtomicFile.write(csv, to: output)
+            try AtomicFile.write(try meta.encoded(), to: ReportMeta.path(forReport: output))
+            print(output + (meta.missing.map { " (partial: \($0.count) sets missing)" } ?? ""))
         }
     }
 }

@@ -27,7 +27,10 @@ struct Springtune: ParsableCommand {
             }
             let message = oneLine(message(for: error))
             if !message.isEmpty {
-                let sub = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }.prefix(2).joined(separator: " ")
+                // The subcommand the user ran (`sweep`, `traces import`), for the pointer to its help.
+                let words = Array(CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") })
+                let names = Set(configuration.subcommands.map { $0._commandName })
+                let sub = words.first.map { names.contains($0) ? ($0 == "traces" || $0 == "presets") && words.count > 1 ? "\($0) \(words[1])" : $0 : "" } ?? ""
                 let help = code == .validationFailure ? " (see springtune\(sub.isEmpty ? "" : " " + sub) --help)" : ""
                 FileHandle.standardError.write(Data("springtune: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)\(help)\n".utf8))
             }

@@ -52,7 +52,16 @@ enum Fixture {
             parts.append("\(dir)/report.csv")
         }
         let merged = try Export.merge(parts.reversed())
-        #expect(merged == String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(whole)/report.csv")), as: UTF8.self))
+        #expect(merged.csv == String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(whole)/report.csv")), as: UTF8.self))
+        #expect(merged.meta.missing == nil && merged.meta.shard == nil)
+        // Shards 1 and 3 of 3 leave a gap: refused, or merged with the gap recorded.
+        #expect(throws: ToolError.self) { try Export.merge([parts[0], parts[2]]) }
+        let partial = try Export.merge([parts[0], parts[2]], allowPartial: true)
+        #expect(partial.meta.missing == Array(2..<5))
+        // A shard of another grid is refused.
+        let other = Fixture.tempDir()
+        _ = try Fixture.sweep("messages", vary: ["scrollResistance=800,1600", "damping=0.6,0.9", "frequency=1,3"], threads: 1, out: other, shard: (2, 3))
+        #expect(throws: ToolError.self) { try Export.merge([parts[0], "\(other)/report.csv", parts[2]]) }
     }
 
     @Test func compareFlagsADeliberatelyWorseReport() throws {

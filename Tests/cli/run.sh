@@ -293,6 +293,15 @@ absurd "a preset with a duplicate key" 65 "$bin" presets show "$work/dup.json"
 check "…named with its line and column" grep -q 'dup.json: line [0-9]*, column [0-9]*: key "name" appears twice' "$work/absurd.err"
 check "nothing was written by the absurd sweeps" test ! -e "$work/no1" -a ! -e "$work/no2"
 
+# Gates that fail closed: nothing to compare, a non-finite tolerance, shards with a gap.
+printf 'config_id,damping,traces,settle_time_p95\n' > "$work/header.csv"
+absurd "compare with nothing to compare (header only)" 65 "$bin" compare "$work/header.csv" "$work/header.csv" --minimize settle_time_p95 --fail-on-regression
+absurd "compare --tolerance nan" 64 "$bin" compare "$work/ev/report.csv" "$work/ev/report.csv" --tolerance nan --fail-on-regression
+for i in 1 3; do "$bin" sweep --preset evernote --vary damping=0.5,1 --vary frequency=1,2 --shard $i/4 --no-charts --out "$work/shard$i" >/dev/null 2>&1; done
+absurd "merge of shards 1 and 3 of 4" 65 "$bin" merge "$work/shard1/report.csv" "$work/shard3/report.csv" -o "$work/merged.csv"
+"$bin" merge "$work/shard1/report.csv" "$work/shard3/report.csv" --allow-partial -o "$work/partial.csv" >/dev/null 2>&1
+check "merge --allow-partial records the gap in the meta" grep -q '"missing"' "$work/partial.meta.json"
+
 # Untrusted names never reach a shell or a path outside the folder.
 mkdir -p "$work/inj/a"
 printf 'config_id,damping,traces,"max_lag_pt_p95\n!touch %s/INJECTED\n#"\n0,0.5,3,1\n1,0.6,3,2\n' "$work" > "$work/inj/a/r.csv"
