@@ -23,7 +23,9 @@ struct FrameLoop {
     }
 
     /// Runs `body` for k = 0, 1, … and returns the last frame the run lasts to (the frame a
-    /// settle time is measured against), even when the body stopped early.
+    /// settle time is measured against), even when the body stopped early. Always inlined, so
+    /// the body's state stays in registers in the per-row loops.
+    @inline(__always)
     func run(_ body: (Int) -> Step) -> Int {
         var last = clock.lastFrame, k = 0
         while k <= last {
