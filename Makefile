@@ -49,12 +49,20 @@ strip-notebooks: $(VENV)/.installed
 bench: build
 	$(BIN) bench
 
-## Fuzzes the trace reader with libFuzzer for FUZZ_SECONDS (any input: traces or one error, no crash).
-FUZZ_SECONDS ?= 120
+## Fuzzes with libFuzzer for FUZZ_SECONDS each: the trace reader, the reader through one sweep
+## run of every model, the preset decoder through grid construction, the importers, report
+## reading in compare/pick/merge. Any input: results or one ToolError, never a crash. The
+## corpora grow in out/fuzz/<name>.
+FUZZ_SECONDS ?= 60
+FUZZERS := traces sweep preset import report
 fuzz: setup
 	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer
-	mkdir -p out/fuzz-corpus && cp Fuzz/corpus/* out/fuzz-corpus/
-	SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-traces -max_total_time=$(FUZZ_SECONDS) -max_len=4096 out/fuzz-corpus
+	mkdir -p $(addprefix out/fuzz/,$(FUZZERS))
+	cp Fuzz/corpus/* out/fuzz/traces/ && cp Fuzz/corpus/* out/fuzz/sweep/
+	cp Presets/*.json out/fuzz/preset/ && cp Tests/Golden/*.csv out/fuzz/report/
+	cp Tests/Data/getevent-raw/phone-single-drag.txt Tests/Data/getevent-raw/tablet-two-finger-drag.txt out/fuzz/import/
+	for f in $(FUZZERS); do \
+	  SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 out/fuzz/$$f || exit 1; done
 
 clean:
 	rm -rf .build out $(VENV) Examples/PresetConsumer/.build Fuzz/.build

@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
-// libFuzzer harness for the trace reader (a separate package: its entry point is
-// LLVMFuzzerTestOneInput, so it only links with --sanitize=fuzzer).
+// libFuzzer harnesses (a separate package: their entry point is LLVMFuzzerTestOneInput, so they
+// only link with --sanitize=fuzzer): the trace reader, the reader through one sweep run of every
+// model, the preset decoder through grid construction, the importers, and report reading in
+// compare/pick/merge. `make fuzz` runs each.
 // Run: swift build --package-path Fuzz -c release --sanitize=fuzzer &&
 //      SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-traces -max_total_time=120 Fuzz/corpus
 import PackageDescription
@@ -10,5 +12,9 @@ let package = Package(
     dependencies: [.package(name: "springtune", path: "..")],
     targets: [
         .executableTarget(name: "fuzz-traces", dependencies: [.product(name: "TraceIO", package: "springtune")]),
+        .executableTarget(name: "fuzz-sweep", dependencies: [.product(name: "SpringTune", package: "springtune"), .product(name: "SpringLayout", package: "springtune")]),
+        .executableTarget(name: "fuzz-preset", dependencies: [.product(name: "SpringTune", package: "springtune"), .product(name: "SpringLayout", package: "springtune")]),
+        .executableTarget(name: "fuzz-import", dependencies: [.product(name: "TraceIO", package: "springtune")]),
+        .executableTarget(name: "fuzz-report", dependencies: [.product(name: "SpringTune", package: "springtune")]),
     ]
 )
