@@ -129,7 +129,7 @@ public final class Cleanup: @unchecked Sendable {
     /// Stops the children, removes the staging folders, and exits 128 + signal.
     private func finish(signal sig: Int32) {
         lock.lock()
-        for pid in children { kill(pid, SIGTERM) }
+        for pid in children { kill(pid, SIGKILL) }   // the children inherit our ignored SIGINT/SIGTERM
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
         lock.unlock()
         FileHandle.standardError.write(Data("\nspringtune: interrupted; nothing was written\n".utf8))
