@@ -14,8 +14,8 @@ public struct DecisionReading: Sendable {
 extension DecisionReading {
     /// A folding row (SPEC §6.4 geometry): timeline items hᵣ and the fold depth z; after the
     /// decision the spring's displacement is hᵣ − target.
-    init(foldingRow row: (height: Double, target: Double, velocity: Double, fold: Fold), rowHeight: Double, decided: Bool) {
-        items = [(row.height, row.target, row.velocity), (row.fold.depth, Fold(height: row.target, rowHeight: rowHeight).depth, 0)]
+    init(foldingRow row: (height: Double, target: Double, velocity: Double, fold: Fold), rowHeight: Double, decided: Bool, drawn: Bool) {
+        items = drawn ? [(row.height, row.target, row.velocity), (row.fold.depth, Fold(height: row.target, rowHeight: rowHeight).depth, 0)] : []
         if decided { spring = (row.height - row.target, abs(row.height - row.target)) }
     }
 }
@@ -38,8 +38,9 @@ public struct DecisionOutcome: Sendable {
 public protocol DecisionMeasured: MeasuredModel where Prepared == Trace, PreparationKey == NoPreparation {
     associatedtype Engine: DecisionEngine
     func makeEngine() -> Engine
-    /// Advances the engine to frame time t and reads it.
-    func read(_ engine: inout Engine, at t: Double) -> DecisionReading
+    /// Advances the engine to frame time t and reads it; the timeline items only when `drawn`
+    /// (building them every frame of a sweep cost a heap allocation per frame).
+    func read(_ engine: inout Engine, at t: Double, drawn: Bool) -> DecisionReading
     /// The model's per-trace metrics from the loop's outcome and the engine as it ended.
     func metrics(_ outcome: DecisionOutcome, engine: Engine) -> TraceMetrics
 }
@@ -55,7 +56,7 @@ extension DecisionMeasured {
         let last = FrameLoop(clock: clock, scene: scene).run { k in
             feed.samples(upTo: k).forEach { engine.add($0) }
             let t = clock.time(k)
-            let reading = read(&engine, at: t)
+            let reading = read(&engine, at: t, drawn: timeline)
             if timeline {
                 for (i, item) in reading.items.enumerated() {
                     rows.append(TimelineRow(t: t - clock.t0, item: i, y: item.y, anchor: item.anchor, velocity: item.velocity))
@@ -98,9 +99,9 @@ extension FlickDismiss: DecisionMeasured {
 
     public func makeEngine() -> FlickDismissEngine { FlickDismissEngine(model: self) }
 
-    public func read(_ engine: inout FlickDismissEngine, at t: Double) -> DecisionReading {
+    public func read(_ engine: inout FlickDismissEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let frame = engine.frame(at: t), rest = engine.restCenter
-        var reading = DecisionReading(items: [(frame.center.y, rest.y, frame.velocity.y), (frame.center.x, rest.x, frame.velocity.x)])
+        var reading = DecisionReading(items: drawn ? [(frame.center.y, rest.y, frame.velocity.y), (frame.center.x, rest.x, frame.velocity.x)] : [])
         switch engine.decision {
         case .keep?:
             let d = frame.center - rest
@@ -124,10 +125,10 @@ extension CardDismiss: DecisionMeasured {
 
     public func makeEngine() -> CardDismissEngine { CardDismissEngine(model: self) }
 
-    public func read(_ engine: inout CardDismissEngine, at t: Double) -> DecisionReading {
+    public func read(_ engine: inout CardDismissEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let f = engine.frame(at: t)
-        var reading = DecisionReading(items: [(f.frame.y, f.target.y, f.velocity.y), (f.frame.height, f.target.height, f.velocity.height),
-                                              (f.frame.x, f.target.x, f.velocity.x), (f.frame.width, f.target.width, f.velocity.width)])
+        var reading = DecisionReading(items: drawn ? [(f.frame.y, f.target.y, f.velocity.y), (f.frame.height, f.target.height, f.velocity.height),
+                                                      (f.frame.x, f.target.x, f.velocity.x), (f.frame.width, f.target.width, f.velocity.width)] : [])
         if engine.decision != nil { reading.spring = (engine.displacement, abs(engine.displacement)) }
         return reading
     }
@@ -144,8 +145,8 @@ extension PullToCreate: DecisionMeasured {
 
     public func makeEngine() -> PullToCreateEngine { PullToCreateEngine(model: self) }
 
-    public func read(_ engine: inout PullToCreateEngine, at t: Double) -> DecisionReading {
-        DecisionReading(foldingRow: engine.frame(at: t), rowHeight: rowHeight, decided: engine.decision != nil)
+    public func read(_ engine: inout PullToCreateEngine, at t: Double, drawn: Bool) -> DecisionReading {
+        DecisionReading(foldingRow: engine.frame(at: t), rowHeight: rowHeight, decided: engine.decision != nil, drawn: drawn)
     }
 
     public func metrics(_ o: DecisionOutcome, engine: PullToCreateEngine) -> TraceMetrics { TraceMetrics(springMetrics(o)) }

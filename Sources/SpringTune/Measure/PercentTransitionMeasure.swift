@@ -8,9 +8,9 @@ extension PercentTransition: DecisionMeasured {
 
     public func makeEngine() -> PercentTransitionEngine { PercentTransitionEngine(model: self) }
 
-    public func read(_ engine: inout PercentTransitionEngine, at t: Double) -> DecisionReading {
+    public func read(_ engine: inout PercentTransitionEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let f = engine.frame(at: t)
-        var reading = DecisionReading(items: [(f.offset, f.target, f.velocity)])
+        var reading = DecisionReading(items: drawn ? [(f.offset, f.target, f.velocity)] : [])
         if engine.decision != nil, engine.isEdgePan { reading.spring = (f.offset - f.target, abs(f.offset - f.target)) }
         return reading
     }

@@ -9,8 +9,8 @@ extension PinchFold: DecisionMeasured {
 
     public func makeEngine() -> PinchFoldEngine { PinchFoldEngine(model: self) }
 
-    public func read(_ engine: inout PinchFoldEngine, at t: Double) -> DecisionReading {
-        DecisionReading(foldingRow: engine.frame(at: t), rowHeight: rowHeight, decided: engine.decision != nil)
+    public func read(_ engine: inout PinchFoldEngine, at t: Double, drawn: Bool) -> DecisionReading {
+        DecisionReading(foldingRow: engine.frame(at: t), rowHeight: rowHeight, decided: engine.decision != nil, drawn: drawn)
     }
 
     public func metrics(_ o: DecisionOutcome, engine: PinchFoldEngine) -> TraceMetrics {
