@@ -23,12 +23,15 @@ build: setup
 demo: build
 	$(BIN) sweep --preset evernote --out $(DEMO_OUT)
 
-## Swift suites, command-line checks (incl. a separate package decoding an export), notebooks.
+## Swift suites, command-line checks (incl. a separate package decoding an export), notebooks,
+## and a short run of every fuzzer from the seed corpus (fresh each time).
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	SPRINGTUNE=$(DEBUG_BIN) Tests/cli/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(DEBUG_BIN)
+	rm -rf out/fuzz-smoke
+	$(MAKE) fuzz FUZZ_SECONDS=10 FUZZ_DIR=out/fuzz-smoke
 
 ## The notebooks' project-local Python environment (nbclient, pandas, matplotlib from PyPI).
 $(VENV)/.installed: Notebooks/requirements.txt
@@ -52,17 +55,14 @@ bench: build
 ## Fuzzes with libFuzzer for FUZZ_SECONDS each: the trace reader, the reader through one sweep
 ## run of every model, the preset decoder through grid construction, the importers, report
 ## reading in compare/pick/merge. Any input: results or one ToolError, never a crash. The
-## corpora grow in out/fuzz/<name>.
+## corpora grow in FUZZ_DIR/<name>; one summary line per harness (executions, crashes).
 FUZZ_SECONDS ?= 60
+FUZZ_DIR ?= out/fuzz
+FUZZ_CONFIG ?= release
 FUZZERS := traces sweep preset import report
 fuzz: setup
-	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer
-	mkdir -p $(addprefix out/fuzz/,$(FUZZERS))
-	cp Fuzz/corpus/* out/fuzz/traces/ && cp Fuzz/corpus/* out/fuzz/sweep/
-	cp Presets/*.json out/fuzz/preset/ && cp Tests/Golden/*.csv out/fuzz/report/
-	cp Tests/Data/getevent-raw/phone-single-drag.txt Tests/Data/getevent-raw/tablet-two-finger-drag.txt out/fuzz/import/
-	for f in $(FUZZERS); do \
-	  SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 out/fuzz/$$f || exit 1; done
+	$(SWIFT) build --package-path Fuzz -c $(FUZZ_CONFIG) --sanitize=fuzzer
+	Fuzz/run.sh Fuzz/.build/$(FUZZ_CONFIG) $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZERS)
 
 clean:
 	rm -rf .build out $(VENV) Examples/PresetConsumer/.build Fuzz/.build

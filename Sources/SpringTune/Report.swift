@@ -30,17 +30,18 @@ public enum Report {
 
     /// Per-trace CSV: `config_id`, swept parameters, `trace`, `intent`, [`decision`], then the
     /// per-trace metrics by their names (undefined and never-settled values empty) and `unsettled`.
-    public static func perTraceCSV(_ results: [SweepRunner.ConfigResult], traces: [Trace], kind: ModelKind, axes: [SweepAxis]) -> String {
+    public static func perTraceCSV(_ results: [SweepRunner.ConfigResult], traces: [TraceSource.Tag], kind: ModelKind, axes: [SweepAxis]) -> String {
         var w = CSVWriter()
         let decides = !kind.decisionLabels.isEmpty
         w.header(["config_id"] + axes.map(\.name) + ["trace", "intent"] + (decides ? ["decision"] : []) + kind.metrics.map(\.name) + ["unsettled"])
         for r in results {
-            for (trace, run) in zip(traces, r.runs) {
+            guard let runs = r.traces else { continue }
+            for (i, trace) in traces.enumerated() {
                 var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.init)
                 fields += [.text(trace.id), .text(trace.intent?.rawValue ?? "")]
-                if decides { fields.append(.text(run.decision?.rawValue ?? "")) }
-                fields += kind.metrics.map { m in CSVField(run.metrics[m].flatMap { $0.isFinite ? $0 : nil }) }
-                fields.append(.integer(run.unsettled ? 1 : 0))
+                if decides { fields.append(.text(runs.decisions[i]?.rawValue ?? "")) }
+                fields += kind.metrics.indices.map { m in CSVField(runs.value(trace: i, metric: m).flatMap { $0.isFinite ? $0 : nil }) }
+                fields.append(.integer(runs.unsettled[i] ? 1 : 0))
                 w.row(fields)
             }
         }

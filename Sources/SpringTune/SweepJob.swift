@@ -21,6 +21,8 @@ public struct SweepJob: Sendable {
     public var charts = true
     /// Grids larger than this are refused before anything runs.
     public var maxSets = SweepGrid.defaultMaxSets
+    /// Trace samples held in memory at once (``TraceSource``).
+    public var blockSamples = TraceSource.defaultBlockSamples
 
     public init(loaded: PresetStore.Loaded, outputDirectory: String) {
         self.loaded = loaded
@@ -67,34 +69,17 @@ public struct SweepJob: Sendable {
         // set); the folder is locked from the start, so a second run into it fails at once.
         let folder = try OutputFolder(outputDirectory)
         defer { folder.abandon() }
-        let files = traceFiles ?? PresetStore.traceFiles(for: loaded)
-        var traces: [Trace] = []
-        var fileInfo: [ReportMeta.TraceFile] = []
-        var notes: [String] = []
-        for file in files {
-            let (read, report) = try TraceReader(skipInvalid: skipInvalid).read(path: file)
-            traces += read.map(loaded.kind.input)
-            let multi = read.filter(\.isMultiPointer).count
-            if multi > 0 && !loaded.kind.type.usesAllPointers {
-                notes.append("\(file): \(multi) of \(read.count) traces have several pointers; \(loaded.kind.name) uses the pointer that began first in each")
-            }
-            fileInfo.append(ReportMeta.TraceFile(file: file, sha256: try SHA256.file(file), traces: read.count,
-                                                 skipped: report.skipped.isEmpty ? nil : report.skipped.map { "\($0.trace): \($0.reason)" },
-                                                 imported: ImportMeta.read(for: file)))
-            if !report.skipped.isEmpty {
-                let first = report.skipped.prefix(3).map { "\($0.trace.prefix(60)): \($0.reason.prefix(120))" }.joined(separator: "; ")
-                notes.append("\(file): dropped \(report.skipped.count) invalid trace\(report.skipped.count == 1 ? "" : "s") (--skip-invalid); first: \(first)")
-            }
-        }
-        guard !traces.isEmpty else { throw ToolError(.dataError, "no valid traces in \(files.joined(separator: ", "))") }
-        let ids = Self.shardRange(shard, total: grid.count)
         var scene = loaded.preset.scene
         if let estimator { scene.estimator = estimator }
-        let runner = SweepRunner(kind: loaded.kind, scene: scene, grid: grid, traces: traces, threads: threads, ids: ids, keepPerTrace: perTrace)
+        let traces = try TraceSource(files: traceFiles ?? PresetStore.traceFiles(for: loaded), kind: loaded.kind,
+                                     skipInvalid: skipInvalid, scene: scene, blockSamples: blockSamples)
+        let notes = traces.notes
+        let ids = Self.shardRange(shard, total: grid.count)
+        let runner = SweepRunner(kind: loaded.kind, scene: scene, grid: grid, threads: threads, ids: ids, keepPerTrace: perTrace)
         let total = ids.count
         var perSet: (@Sendable (Int) -> Void)?
         if let progress { perSet = { done in progress(done, total) } }
-        let results = try runner.run(progress: perSet)
+        let results = try runner.run(traces, progress: perSet)
 
         let dir = folder.staging
         let reportPath = "\(dir)/report.csv"
@@ -103,7 +88,7 @@ public struct SweepJob: Sendable {
         var perTracePath: String?
         if perTrace {
             perTracePath = "\(dir)/per-trace.csv"
-            try AtomicFile.write(Report.perTraceCSV(results, traces: traces, kind: loaded.kind, axes: grid.axes), to: perTracePath!)
+            try AtomicFile.write(Report.perTraceCSV(results, traces: traces.tags, kind: loaded.kind, axes: grid.axes), to: perTracePath!)
         }
         var images: [String] = [], skipped: String?
         if charts {
@@ -113,12 +98,12 @@ public struct SweepJob: Sendable {
                 // The page shows the best set in motion (whole grids only: a shard's best is not the grid's).
                 var clips: [SweepPage.Clip] = []
                 if shard == nil, let best = try ranking?.rank(table).first, let id = Int(best[0]) {
-                    clips = try SweepPage.clips(loaded, values: grid.values(id), traces: traces, scene: scene)
+                    clips = try SweepPage.clips(loaded, values: grid.values(id), picks: traces.representative)
                     figures += clips.map(\.animation)
                 }
                 images = try Gnuplot.draw(figures, in: dir)
                 let page = SweepPage.html(loaded: loaded, grid: grid, table: table, ranking: ranking,
-                                          images: images.map { URL(fileURLWithPath: $0).lastPathComponent }, clips: clips, traces: traces.count)
+                                          images: images.map { URL(fileURLWithPath: $0).lastPathComponent }, clips: clips, traces: traces.tags.count)
                 try AtomicFile.write(page, to: "\(dir)/index.html")
             } catch let error as ToolError where error.code == .unavailable {
                 skipped = error.message
@@ -129,13 +114,13 @@ public struct SweepJob: Sendable {
         let meta = ReportMeta(
             presetFile: loaded.path, preset: loaded.preset, values: grid.base, axes: grid.axes.map { ReportMeta.Axis(name: $0.name, values: $0.values) },
             configs: grid.count, shard: shard.map { "\($0.index)/\($0.count)" }, configIds: [ids.lowerBound, ids.upperBound - 1],
-            traces: fileInfo, frameRate: scene.frameRate, estimator: scene.estimator, scene: scene, threads: threads, wallTime: wall,
+            traces: traces.fileInfo, frameRate: scene.frameRate, estimator: scene.estimator, scene: scene, threads: threads, wallTime: wall,
             charts: images.map { URL(fileURLWithPath: $0).lastPathComponent }, chartsSkipped: skipped)
         try AtomicFile.write(try meta.encoded(), to: metaPath)
         try folder.commit()
         let final = { (p: String) in folder.target + p.dropFirst(dir.count) }
         return Outcome(report: final(reportPath), meta: final(metaPath), perTrace: perTracePath.map(final), images: images.map(final),
-                       chartsSkipped: skipped, configs: ids.count, traces: traces.count, wallTime: wall,
+                       chartsSkipped: skipped, configs: ids.count, traces: traces.tags.count, wallTime: wall,
                        table: ReportTable(path: final(reportPath), columns: table.columns, rows: table.rows), notes: notes, grid: grid)
     }
 }

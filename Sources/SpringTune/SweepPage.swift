@@ -12,27 +12,12 @@ public enum SweepPage {
         public var animation: Animation
     }
 
-    /// Up to three traces worth watching: the fastest release, the longest travel (with a list,
-    /// the deepest pull past an edge), the slowest drag. Each trace at most once.
-    public static func representative(_ traces: [Trace], estimator: VelocityEstimator) -> [(String, Trace)] {
-        let stats = traces.map { TraceStats(file: "", trace: $0, estimator: estimator) }
-        guard !stats.isEmpty else { return [] }
-        func travel(_ s: TraceStats) -> Double { (s.dx * s.dx + s.dy * s.dy).squareRoot() }
-        let fastest = stats.indices.max { stats[$0].release.magnitude < stats[$1].release.magnitude }!
-        let longest = stats.indices.max { travel(stats[$0]) < travel(stats[$1]) }!
-        let moving = stats.indices.filter { travel(stats[$0]) >= 20 }
-        let slowest = (moving.isEmpty ? Array(stats.indices) : moving).min { stats[$0].peakSpeed < stats[$1].peakSpeed }!
-        var seen = Set<Int>()
-        return [("fastest release", fastest), ("longest travel", longest), ("slowest drag", slowest)].compactMap { title, i in
-            seen.insert(i).inserted ? ("\(title): \(traces[i].id)", traces[i]) : nil
-        }
-    }
-
-    /// Replays of the best set (`values`) on the representative traces, one animation each.
-    public static func clips(_ loaded: PresetStore.Loaded, values: [String: ParamValue], traces: [Trace], scene: Scene) throws -> [Clip] {
-        try representative(traces, estimator: scene.estimator).enumerated().map { n, pick in
-            let run = try Replay.run(loaded, set: values, trace: pick.1)
-            return Clip(title: pick.0, animation: Replay.animation([run], kind: loaded.kind, labelled: [], fps: 30, speed: 1, name: "best-\(n + 1)"))
+    /// Replays of the best set (`values`) on the representative traces
+    /// (``RepresentativeTraces``), one animation each.
+    public static func clips(_ loaded: PresetStore.Loaded, values: [String: ParamValue], picks: [(title: String, trace: Trace)]) throws -> [Clip] {
+        try picks.enumerated().map { n, pick in
+            let run = try Replay.run(loaded, set: values, trace: pick.trace)
+            return Clip(title: pick.title, animation: Replay.animation([run], kind: loaded.kind, labelled: [], fps: 30, speed: 1, name: "best-\(n + 1)"))
         }
     }
 

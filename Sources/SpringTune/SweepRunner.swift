@@ -9,15 +9,14 @@ public struct SweepRunner: Sendable {
     public var kind: ModelKind
     public var scene: Scene
     public var grid: SweepGrid
-    public var traces: [Trace]
     public var threads: Int
     /// The parameter sets to run (a shard), as config ids.
     public var ids: Range<Int>
     /// Keep each trace's run (for the per-trace CSV).
     public var keepPerTrace: Bool
 
-    public init(kind: ModelKind, scene: Scene, grid: SweepGrid, traces: [Trace], threads: Int, ids: Range<Int>? = nil, keepPerTrace: Bool = false) {
-        self.kind = kind; self.scene = scene; self.grid = grid; self.traces = traces
+    public init(kind: ModelKind, scene: Scene, grid: SweepGrid, threads: Int, ids: Range<Int>? = nil, keepPerTrace: Bool = false) {
+        self.kind = kind; self.scene = scene; self.grid = grid
         self.threads = max(1, threads); self.ids = ids ?? 0..<grid.count; self.keepPerTrace = keepPerTrace
     }
 
@@ -26,16 +25,21 @@ public struct SweepRunner: Sendable {
         public var id: Int
         public var swept: [ParamValue]
         public var aggregate: Aggregate
-        public var runs: [TraceRun]
+        /// Every trace's results, when asked for (per-trace CSV).
+        public var traces: TraceResults?
     }
 
-    /// Runs the sweep; `progress` is called (from any thread) with the number of sets done.
-    public func run(progress: (@Sendable (Int) -> Void)? = nil) throws -> [ConfigResult] {
-        func typed<M: MeasuredModel>(_: M.Type) throws -> [ConfigResult] { try runTyped(M.self, progress: progress) }
+    /// Per-trace results held at once (sets × traces, about 50 bytes each): bounds the sets
+    /// of a pass.
+    public static let runBudget = 1 << 22
+
+    /// Runs the sweep over `traces`; `progress` is called (from any thread) with the number of
+    /// sets done.
+    public func run(_ traces: TraceSource, progress: (@Sendable (Int) -> Void)? = nil) throws -> [ConfigResult] {
+        func typed<M: MeasuredModel>(_: M.Type) throws -> [ConfigResult] { try runTyped(M.self, traces, progress: progress) }
         return try typed(kind.type)
     }
 
-    /// Builds the model of one parameter set.
     /// Builds the model of one parameter set; scene values among `values` (`frameRate`, …)
     /// replace the scene's.
     public static func model<M: MeasuredModel>(_: M.Type, values: [String: ParamValue], scene: Scene) throws -> M {
@@ -47,27 +51,49 @@ public struct SweepRunner: Sendable {
         }
     }
 
-    private func runTyped<M: MeasuredModel>(_: M.Type, progress: (@Sendable (Int) -> Void)?) throws -> [ConfigResult] {
+    /// Runs the sets in passes of at most ``runBudget`` runs; each pass reads the traces block
+    /// by block (``TraceSource``) and runs every set of the pass on each block, sharing
+    /// preparations among the sets with the same key. A set's aggregate reads its results in
+    /// trace order, so blocks and passes change no number.
+    private func runTyped<M: MeasuredModel>(_: M.Type, _ traces: TraceSource, progress: (@Sendable (Int) -> Void)?) throws -> [ConfigResult] {
         let models: [M] = try ids.map { try Self.model(M.self, values: grid.values($0), scene: scene) }
-        // Preparations (e.g. scroll motion) shared by every set with the same key.
-        var keyIndex: [M.PreparationKey: Int] = [:]
-        var preparedSets: [[M.Prepared]] = []
-        let modelPrep: [Int] = models.map { model in
-            if let i = keyIndex[model.preparationKey] { return i }
-            keyIndex[model.preparationKey] = preparedSets.count
-            preparedSets.append(parallelMap(traces.count) { model.prepare(traces[$0]) })
-            return preparedSets.count - 1
-        }
-        let shared = preparedSets
+        let intents = traces.tags.map(\.intent)
+        let passSize = max(1, Self.runBudget / traces.tags.count)
         let done = Counter()
-        let intents = traces.map(\.intent)
-        let results: [ConfigResult] = parallelMap(models.count) { i in
-            let prepared = shared[modelPrep[i]]
-            let runs = prepared.map { models[i].run($0, timeline: false) }
-            let aggregate = Aggregate(runs: runs, intents: intents, metrics: M.metrics, labels: M.decisionLabels)
-            if let progress { progress(done.increment()) }
-            return ConfigResult(id: ids.lowerBound + i, swept: grid.sweptValues(ids.lowerBound + i), aggregate: aggregate,
-                                runs: keepPerTrace ? runs : [])
+        var results: [ConfigResult] = []
+        results.reserveCapacity(models.count)
+        for pass in stride(from: 0, to: models.count, by: passSize) {
+            let sets = pass..<min(models.count, pass + passSize)
+            var runs = [TraceResults](repeating: TraceResults(metrics: M.metrics), count: sets.count)
+            try traces.forEachBlock { block in
+                var keyIndex: [M.PreparationKey: Int] = [:]
+                var preparedSets: [[M.Prepared]] = []
+                let modelPrep: [Int] = sets.map { i in
+                    let model = models[i]
+                    if let k = keyIndex[model.preparationKey] { return k }
+                    keyIndex[model.preparationKey] = preparedSets.count
+                    preparedSets.append(parallelMap(block.count) { model.prepare(block[$0]) })
+                    return preparedSets.count - 1
+                }
+                let shared = preparedSets
+                let blockRuns = parallelMap(sets.count) { j in
+                    var results = TraceResults(metrics: M.metrics)
+                    for prepared in shared[modelPrep[j]] { results.append(models[sets.lowerBound + j].run(prepared, timeline: false)) }
+                    // Resident traces are one block: the set is done.
+                    if traces.isResident, let progress { progress(done.increment()) }
+                    return results
+                }
+                for j in blockRuns.indices { runs[j].append(contentsOf: blockRuns[j]) }
+            }
+            let passRuns = runs
+            results += parallelMap(sets.count) { j in
+                let id = ids.lowerBound + sets.lowerBound + j
+                let result = ConfigResult(id: id, swept: grid.sweptValues(id),
+                                          aggregate: Aggregate(passRuns[j], intents: intents, labels: M.decisionLabels),
+                                          traces: keepPerTrace ? passRuns[j] : nil)
+                if !traces.isResident, let progress { progress(done.increment()) }
+                return result
+            }
         }
         return results
     }
@@ -99,6 +125,39 @@ final class Counter: @unchecked Sendable {
     }
 }
 
+/// What every trace did under one parameter set, compactly (about 50 bytes a trace): the
+/// metric values in ``metrics`` order, trace after trace, with an undefined value stored as NaN
+/// (no metric is ever NaN: each is finite or +∞); whether each trace stayed unsettled; its
+/// decision.
+public struct TraceResults: Sendable {
+    public let metrics: [MetricSpec]
+    private var values: [Double] = []
+    public private(set) var unsettled: [Bool] = []
+    public private(set) var decisions: [TraceIntent?] = []
+
+    public init(metrics: [MetricSpec]) { self.metrics = metrics }
+
+    public var count: Int { unsettled.count }
+
+    public mutating func append(_ run: TraceRun) {
+        for m in metrics { values.append(run.metrics[m] ?? .nan) }
+        unsettled.append(run.unsettled)
+        decisions.append(run.decision)
+    }
+
+    public mutating func append(contentsOf other: TraceResults) {
+        values += other.values
+        unsettled += other.unsettled
+        decisions += other.decisions
+    }
+
+    /// Metric `metric` (index in ``metrics``) of trace `trace`, nil when undefined.
+    public func value(trace: Int, metric: Int) -> Double? {
+        let v = values[trace * metrics.count + metric]
+        return v.isNaN ? nil : v
+    }
+}
+
 /// Per-set aggregates of SPEC §7: `_mean`, `_p95` (nearest rank) and `_max` of each per-trace
 /// metric, `traces`, `unsettled`, and for deciding models the rates.
 public struct Aggregate: Sendable {
@@ -116,13 +175,15 @@ public struct Aggregate: Sendable {
     /// One set of rates per label pair of the model (none for models that do not decide).
     public var decisions: [DecisionRates]
 
-    public init(runs: [TraceRun], intents: [TraceIntent?], metrics: [MetricSpec], labels: [DecisionLabels]) {
-        traces = runs.count
-        unsettled = runs.filter(\.unsettled).count
+    public init(_ results: TraceResults, intents: [TraceIntent?], labels: [DecisionLabels]) {
+        traces = results.count
+        unsettled = results.unsettled.filter { $0 }.count
         var stats: [String: Summary] = [:]
-        for m in metrics { stats[m.name] = Self.summary(runs.compactMap { $0.metrics[m] }) }
+        for (m, spec) in results.metrics.enumerated() {
+            stats[spec.name] = Self.summary((0..<results.count).compactMap { results.value(trace: $0, metric: m) })
+        }
         self.stats = stats
-        decisions = labels.map { DecisionRates(decisions: runs.map(\.decision), intents: intents, labels: $0) }
+        decisions = labels.map { DecisionRates(decisions: results.decisions, intents: intents, labels: $0) }
     }
 
     /// The mean over the finite values (a never-settled trace, +∞, is left out of it), and the

@@ -18,6 +18,12 @@ public struct CSVWriter: Sendable {
     }
 
     public mutating func header(_ names: [String]) { row(names.map(CSVField.text)) }
+
+    /// The text so far, leaving the writer empty (for writing in chunks).
+    public mutating func take() -> String {
+        defer { text = "" }
+        return text
+    }
 }
 
 /// A CSV field value.
@@ -63,14 +69,20 @@ private func quoted(_ s: String) -> String {
 /// never leaves a half-written file.
 public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
-        try write(Data(text.utf8), to: path)
+        try write(to: path) { emit in try emit(Data(text.utf8)) }
     }
 
     public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { emit in try emit(data) }
+    }
+
+    /// Writes what `produce` emits, chunk by chunk, into a temporary file beside `path`
+    /// (removed on SIGINT/SIGTERM and on any error), fsyncs it and renames it over `path`.
+    /// Never replaces what is not a regular file (a device node, a symlink, a folder).
+    public static func write(to path: String, _ produce: (_ emit: (Data) throws -> Void) throws -> Void) throws {
         guard !path.isEmpty else { throw ToolError(.usage, "empty output path") }
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
-        // Never replace what is not a regular file (a device node, a symlink, a folder).
         var info = stat()
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             throw ToolError(.cantCreate, "\(path): exists and is not a regular file (a link, device or folder); refusing to replace it")
@@ -80,18 +92,39 @@ public enum AtomicFile {
         } catch {
             throw ToolError(.cantCreate, "\(dir.path): cannot create directory: \(error.localizedDescription)")
         }
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-        do {
-            try data.write(to: temp)
-            if let handle = FileHandle(forWritingAtPath: temp.path) { try? handle.synchronize(); try? handle.close() }
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-            throw ToolError(.cantCreate, "\(path): cannot write: \(error.localizedDescription)")
+        removeStaleTemporaries(of: url)
+        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        Cleanup.shared.register(temp)
+        defer { Cleanup.shared.unregister(temp) }
+        func fail(_ reason: String) -> ToolError {
+            unlink(temp)
+            return ToolError(.cantCreate, "\(path): cannot write: \(reason)")
         }
-        guard rename(temp.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temp)
-            throw ToolError(.cantCreate, "\(path): cannot write: \(reason)")
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw fail(String(cString: strerror(errno))) }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do {
+            try produce { data in try handle.write(contentsOf: data) }
+            try handle.synchronize()
+            try handle.close()
+        } catch let error as ToolError {
+            try? handle.close()
+            unlink(temp)
+            throw error
+        } catch {
+            try? handle.close()
+            throw fail(error.localizedDescription)
+        }
+        guard rename(temp, url.path) == 0 else { throw fail(String(cString: strerror(errno))) }
+    }
+
+    /// Removes `.NAME.tmp-PID` files beside `url` left by runs that were killed (-9) before
+    /// their rename: those whose process no longer exists.
+    static func removeStaleTemporaries(of url: URL) {
+        let dir = url.deletingLastPathComponent().path, prefix = ".\(url.lastPathComponent).tmp-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where entry.hasPrefix(prefix) {
+            guard let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink("\(dir)/\(entry)")
         }
     }
 }

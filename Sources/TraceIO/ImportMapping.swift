@@ -37,9 +37,20 @@ public struct AxisRanges: Sendable, Equatable, Codable {
     /// `A: 35 0 1279 0 0 0` lines (evemu; code in hex). The multitouch axes win over ABS_X/ABS_Y.
     /// Nil when the text declares no x and y range.
     public static func parse(_ text: String) -> AxisRanges? {
-        var found: [String: (Double, Double)] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ":" })
+        var reader = Reader()
+        for line in text.split(whereSeparator: \.isNewline) { reader.consume(line) }
+        return reader.ranges
+    }
+
+    /// Collects ranges line by line (an evemu header read while its events stream).
+    public struct Reader {
+        private var found: [String: (Double, Double)] = [:]
+
+        public init() {}
+
+        /// Looks at one line: an evemu `A:` line or a `getevent -lp` axis line.
+        public mutating func consume(_ line: Substring) {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ":" || $0 == "\r" })
             if words.first == "A", words.count >= 4, let code = Int(words[1], radix: 16), let lo = Double(words[2]), let hi = Double(words[3]) {
                 let names = [0x35: "mtx", 0x36: "mty", 0x00: "x", 0x01: "y"]
                 if let name = names[code] { found[name] = (lo, hi) }
@@ -51,8 +62,12 @@ public struct AxisRanges: Sendable, Equatable, Codable {
                 found[key] = (lo, hi)
             }
         }
-        guard let x = found["mtx"] ?? found["x"], let y = found["mty"] ?? found["y"], x.1 > x.0, y.1 > y.0 else { return nil }
-        return AxisRanges(xMin: x.0, xMax: x.1, yMin: y.0, yMax: y.1)
+
+        /// The ranges, when both axes were declared with max > min.
+        public var ranges: AxisRanges? {
+            guard let x = found["mtx"] ?? found["x"], let y = found["mty"] ?? found["y"], x.1 > x.0, y.1 > y.0 else { return nil }
+            return AxisRanges(xMin: x.0, xMax: x.1, yMin: y.0, yMax: y.1)
+        }
     }
 }
 

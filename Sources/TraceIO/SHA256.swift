@@ -15,17 +15,62 @@ public enum SHA256 {
 
     /// Lower-case hex digest of `data`.
     public static func hex(_ data: Data) -> String {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = [UInt8](data)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for i in (0..<8).reversed() { message.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
+        var hasher = Hasher()
+        hasher.update(data)
+        return hasher.finalize()
+    }
+
+    /// Digest of a file's bytes, read in 1 MB chunks.
+    public static func file(_ path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ToolError(.noInput, "\(path): cannot read") }
+        defer { try? handle.close() }
+        var hasher = Hasher()
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        } catch {
+            throw ToolError(.ioError, "\(path): cannot read: \(error.localizedDescription)")
+        }
+        return hasher.finalize()
+    }
+
+    /// An incremental digest: ``update(_:)`` with consecutive pieces, then ``finalize()``.
+    public struct Hasher {
+        private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        /// Bytes not yet compressed (fewer than 64).
+        private var pending: [UInt8] = []
+        private var length: UInt64 = 0
+        private var w = [UInt32](repeating: 0, count: 64)
+
+        public init() {}
+
+        public mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+            length &+= UInt64(bytes.count)
+            pending += bytes
+            let whole = pending.count / 64 * 64
+            guard whole > 0 else { return }
+            for chunk in stride(from: 0, to: whole, by: 64) { compress(chunk) }
+            pending.removeFirst(whole)
+        }
+
+        /// Pads (FIPS 180-4 §5.1.1) and returns the lower-case hex digest.
+        public mutating func finalize() -> String {
+            let bitLength = length &* 8
+            pending.append(0x80)
+            while pending.count % 64 != 56 { pending.append(0) }
+            for i in (0..<8).reversed() { pending.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
+            for chunk in stride(from: 0, to: pending.count, by: 64) { compress(chunk) }
+            pending = []
+            return h.map { word in
+                let s = String(word, radix: 16)
+                return String(repeating: "0", count: 8 - s.count) + s
+            }.joined()
+        }
+
+        /// One 64-byte block of `pending` starting at `chunk`.
+        private mutating func compress(_ chunk: Int) {
             for i in 0..<16 {
                 let b = chunk + 4 * i
-                w[i] = UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8 | UInt32(message[b + 3])
+                w[i] = UInt32(pending[b]) << 24 | UInt32(pending[b + 1]) << 16 | UInt32(pending[b + 2]) << 8 | UInt32(pending[b + 3])
             }
             for i in 16..<64 {
                 let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
@@ -44,16 +89,6 @@ public enum SHA256 {
             }
             h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
         }
-        return h.map { word in
-            let s = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - s.count) + s
-        }.joined()
-    }
-
-    /// Digest of a file's bytes.
-    public static func file(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot read") }
-        return hex(data)
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

@@ -49,16 +49,15 @@ public enum TraceImporter {
     public static func importFile(_ path: String, format: Format, mapping: ImportMapping,
                                   grouping: ContactGrouping = .contacts) throws -> (traces: [Trace], summary: Summary, report: TraceFileReport) {
         try mapping.validate()
-        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot open") }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var report = TraceFileReport()
         var contacts: [[TouchSample]], ids: [String]?
         var mapping = mapping
         switch format {
         case .getevent, .evemu:
-            let text = String(decoding: data, as: UTF8.self)
-            if format == .evemu, mapping.ranges == nil { mapping.ranges = AxisRanges.parse(text) }
-            contacts = try evdev(text, path: path, format: format)
+            let declared: AxisRanges?
+            (contacts, declared) = try evdev(path, format: format)
+            if format == .evemu, mapping.ranges == nil { mapping.ranges = declared }
         case .csv:
             (ids, contacts, report) = try touchCSV(path)
         }
@@ -84,21 +83,26 @@ public enum TraceImporter {
         return (traces, summary, report)
     }
 
-    /// Finger contacts of an evdev recording in device units, in lift order; an event time that
-    /// goes backwards is an error at its line.
-    private static func evdev(_ text: String, path: String, format: Format) throws -> [[TouchSample]] {
+    /// Finger contacts of an evdev recording in device units, in lift order, read line by line,
+    /// and the axis ranges its header declares (evemu `A:` lines); an event time that goes
+    /// backwards is an error at its line.
+    private static func evdev(_ path: String, format: Format) throws -> (contacts: [[TouchSample]], ranges: AxisRanges?) {
         let parse = format == .getevent ? parseGeteventLine : parseEvemuLine
         var tracker = EvdevContacts(scale: 1)
+        var header = AxisRanges.Reader()
         var lastTime = -Double.infinity
-        for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            guard let event = parse(line) else { continue }
+        try LineReader.forEachLine(path: path) { line, number in
+            guard let event = parse(line) else {
+                if format == .evemu { header.consume(line) }
+                return
+            }
             guard event.time >= lastTime else {
-                throw ToolError.data(path, line: n + 1, column: 1, "event time goes backwards (\(event.time) < \(lastTime))")
+                throw ToolError.data(path, line: number, column: 1, "event time goes backwards (\(event.time) < \(lastTime))")
             }
             lastTime = event.time
             tracker.handle(event)
         }
-        return tracker.finish()
+        return (tracker.finish(), header.ranges)
     }
 
     /// `[   1411.748191] EV_ABS       ABS_MT_POSITION_X    00000273`, optionally with a

@@ -1,3 +1,4 @@
+import Foundation
 import SpringCore
 
 /// Serialises traces in the format of SPEC §3 (`trace,t,x,y,phase[,intent][,pointer][,synthetic]`).
@@ -5,6 +6,20 @@ public enum TraceWriter {
     /// CSV text for `traces`; the `intent` column appears when any trace has one, `pointer`
     /// when any sample is not pointer 0, `synthetic` (value 1) when `synthetic` is set.
     public static func csv(_ traces: [Trace], synthetic: Bool = false) -> String {
+        var text = ""
+        write(traces, synthetic: synthetic) { text += $0 }
+        return text
+    }
+
+    /// Writes `traces` to `path` atomically, streaming (``csv(_:synthetic:)``'s bytes).
+    public static func write(_ traces: [Trace], synthetic: Bool = false, to path: String) throws {
+        try AtomicFile.write(to: path) { emit in
+            try write(traces, synthetic: synthetic) { try emit(Data($0.utf8)) }
+        }
+    }
+
+    /// The CSV in chunks of about 1 MB.
+    static func write(_ traces: [Trace], synthetic: Bool, chunk: (String) throws -> Void) rethrows {
         let withIntent = traces.contains { $0.intent != nil }
         let withPointer = traces.contains { $0.samples.contains { $0.pointer != 0 } }
         var w = CSVWriter()
@@ -16,8 +31,9 @@ public enum TraceWriter {
                 if withPointer { row.append(.integer(s.pointer)) }
                 if synthetic { row.append(.integer(1)) }
                 w.row(row)
+                if w.text.utf8.count >= 1 << 20 { try chunk(w.take()) }
             }
         }
-        return w.text
+        try chunk(w.take())
     }
 }

@@ -95,8 +95,9 @@ struct TracesCommand: ParsableCommand {
             }
             var ranges: AxisRanges?
             if let deviceInfo {
-                guard let data = FileManager.default.contents(atPath: deviceInfo) else { throw ToolError(.noInput, "\(deviceInfo): cannot open") }
-                guard let r = AxisRanges.parse(String(decoding: data, as: UTF8.self)) else {
+                var reader = AxisRanges.Reader()
+                try LineReader.forEachLine(path: deviceInfo) { line, _ in reader.consume(line) }
+                guard let r = reader.ranges else {
                     throw ToolError(.dataError, "\(deviceInfo): no x and y axis ranges (expected getevent -lp lines 'ABS_MT_POSITION_X : value 0, min 0, max 1279' or evemu 'A: 35 0 1279 0 0 0')")
                 }
                 ranges = r
@@ -120,7 +121,7 @@ struct TracesCommand: ParsableCommand {
                     throw ToolError(.dataError, "trace id '\(t.id)' occurs in more than one input; import them separately")
                 }
                 let meta = ImportMeta(mapping: mapping, deviceInfo: deviceInfo, grouping: group, sources: sources)
-                try AtomicFile.write(TraceWriter.csv(traces), to: output)
+                try TraceWriter.write(traces, to: output)
                 try AtomicFile.write(try JSONCoding.encode(meta), to: ImportMeta.path(for: output))
                 let multi = traces.filter(\.isMultiPointer).count
                 print("\(output): \(traces.count) traces\(multi > 0 ? " (\(multi) with several pointers)" : "") (\(mapping.units.description)\(rotate != 0 ? ", rotated \(rotate)°" : ""))")
@@ -150,7 +151,7 @@ struct TracesCommand: ParsableCommand {
                     url = url.deletingPathExtension().appendingPathExtension("synthetic").appendingPathExtension(ext)
                 }
                 let traces = Synthesizer(kind: kind, seed: seed, intent: intent).traces(count: count)
-                try AtomicFile.write(TraceWriter.csv(traces, synthetic: true), to: url.path)
+                try TraceWriter.write(traces, synthetic: true, to: url.path)
                 print("\(url.path): \(traces.count) synthetic \(kind.rawValue) traces (seed \(seed))")
             }
         }
@@ -219,7 +220,7 @@ extension TracesCommand {
                 filter.direction = direction; filter.minTravel = minTravel; filter.minDuration = minDuration
                 filter.maxDuration = maxDuration; filter.minReleaseSpeed = minReleaseSpeed; filter.estimator = estimator
                 let kept = traces.filter(filter.keeps)
-                try AtomicFile.write(TraceWriter.csv(kept, synthetic: synthetic), to: output)
+                try TraceWriter.write(kept, synthetic: synthetic, to: output)
                 print("\(output): kept \(kept.count) of \(traces.count) traces")
             }
         }
@@ -256,7 +257,7 @@ extension TracesCommand {
                 labeler.estimator = estimator
                 try labeler.validate(traceIDs: Set(traces.map(\.id)))
                 let (out, labelled) = labeler.apply(traces)
-                try AtomicFile.write(TraceWriter.csv(out, synthetic: synthetic), to: output)
+                try TraceWriter.write(out, synthetic: synthetic, to: output)
                 print("\(output): labelled \(labelled) of \(traces.count) traces")
             }
         }

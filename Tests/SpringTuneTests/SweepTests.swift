@@ -16,7 +16,7 @@ enum Fixture {
 
     /// A small sweep of a bundled preset (charts off: tests must not depend on gnuplot).
     static func sweep(_ preset: String, vary: [String], set: [String: ParamValue] = [:], threads: Int, out: String,
-                      shard: (Int, Int)? = nil, perTrace: Bool = false) throws -> SweepJob.Outcome {
+                      shard: (Int, Int)? = nil, perTrace: Bool = false, blockSamples: Int = TraceSource.defaultBlockSamples) throws -> SweepJob.Outcome {
         var job = SweepJob(loaded: try store.load(preset), outputDirectory: out)
         job.vary = try vary.map(SweepGrid.parseVary)
         job.set = set
@@ -24,6 +24,7 @@ enum Fixture {
         job.charts = false
         job.shard = shard
         job.perTrace = perTrace
+        job.blockSamples = blockSamples
         return try job.run()
     }
 }
@@ -40,6 +41,31 @@ enum Fixture {
         // 6 boundaryResistance values from the preset × 3 × 4.
         #expect(table.rows.count == 72)
         #expect(table.columns.prefix(6) == ["config_id", "boundaryResistance", "damping", "frequency", "traces", "unsettled"])
+    }
+
+    /// Traces streamed in blocks of a few traces (each pass re-reading the files) give
+    /// the bytes of traces held in memory, for a list model and a deciding model.
+    @Test(arguments: ["evernote", "evernote-transition"]) func streamedTracesGiveTheSameBytes(preset: String) throws {
+        let a = Fixture.tempDir(), b = Fixture.tempDir()
+        let vary = preset == "evernote" ? ["damping=0.5,1.1", "frequency=1,2"] : ["finishVelocity=0,300"]
+        let set: [String: ParamValue] = preset == "evernote" ? [:] : ["completionCurve": .text("spring"), "finishProgress": .number(0.7)]
+        _ = try Fixture.sweep(preset, vary: vary, set: set, threads: 2, out: a, perTrace: true)
+        let streamed = try Fixture.sweep(preset, vary: vary, set: set, threads: 2, out: b, perTrace: true, blockSamples: 3000)
+        #expect(streamed.traces > 10)
+        for file in ["report.csv", "per-trace.csv"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: "\(a)/\(file)")) == Data(contentsOf: URL(fileURLWithPath: "\(b)/\(file)")))
+        }
+    }
+
+    /// The traces worth animating are picked in one pass as a full scan would pick them.
+    @Test func representativeTracesInOnePass() throws {
+        var picker = RepresentativeTraces(estimator: .lsq2)
+        let traces = try TraceReader().read(path: Fixture.repo.appendingPathComponent("Sources/SpringTune/Resources/Traces/default/galaxy-drags.csv").path).traces
+        traces.forEach { picker.consider($0) }
+        let stats = traces.map { TraceStats(file: "", trace: $0, estimator: .lsq2) }
+        let fastest = stats.indices.max { stats[$0].release.magnitude < stats[$1].release.magnitude }!
+        #expect(picker.picks.first?.trace.id == traces[fastest].id)
+        #expect(Set(picker.picks.map(\.trace.id)).count == picker.picks.count)
     }
 
     @Test func shardsMergeIntoTheSameBytes() throws {
@@ -173,6 +199,16 @@ enum Fixture {
         #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(SHA256.hex(Data(String(repeating: "a", count: 1000).utf8)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        // FIPS 180-2 appendix B.2 and B.3, the second fed in uneven pieces and from a file in chunks.
+        #expect(SHA256.hex(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        var hasher = SHA256.Hasher()
+        var left = 1_000_000, piece = 1
+        while left > 0 { let n = min(piece, left); hasher.update(repeatElement(UInt8(ascii: "a"), count: n)); left -= n; piece = piece * 3 + 1 }
+        let million = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+        #expect(hasher.finalize() == million)
+        let path = Fixture.tempDir() + "/a.bin"
+        try? Data(repeating: UInt8(ascii: "a"), count: 1_000_000).write(to: URL(fileURLWithPath: path))
+        #expect((try? SHA256.file(path)) == million)
     }
 
     @Test func constraintsAndParetoFront() throws {

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Reads a text file line by line in 1 MB chunks, so memory is bounded by the longest line,
+/// not the file. Lines end at `\n` (a trailing `\r` is kept; callers split on whitespace).
+public enum LineReader {
+    /// The longest line accepted (bytes): no line of a recording format comes near it.
+    public static let maxLineBytes = 1 << 20
+
+    /// Calls `body` with every line and its 1-based number. Throws `FILE:LINE:1` for a line
+    /// longer than ``maxLineBytes`` and 66 when the file cannot be opened.
+    public static func forEachLine(path: String, _ body: (Substring, Int) throws -> Void) throws {
+        guard let file = fopen(path, "rb") else { throw ToolError(.noInput, "\(path): cannot open: \(String(cString: strerror(errno)))") }
+        defer { fclose(file) }
+        var pending: [UInt8] = [], number = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        func emit(_ bytes: ArraySlice<UInt8>) throws {
+            number += 1
+            try body(Substring(decoding: bytes, as: UTF8.self), number)
+        }
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if n == 0 { break }
+            var start = 0
+            for i in 0..<n where chunk[i] == UInt8(ascii: "\n") {
+                if pending.isEmpty {
+                    try emit(chunk[start..<i])
+                } else {
+                    pending += chunk[start..<i]
+                    try emit(pending[...])
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = i + 1
+            }
+            pending += chunk[start..<n]
+            if pending.count > maxLineBytes {
+                throw ToolError.data(path, line: number + 1, column: 1, "line longer than \(maxLineBytes) bytes: not a text recording")
+            }
+        }
+        if ferror(file) != 0 { throw ToolError(.ioError, "\(path): read error") }
+        if !pending.isEmpty { try emit(pending[...]) }
+    }
+}
