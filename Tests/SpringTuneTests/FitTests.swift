@@ -148,9 +148,91 @@ import TraceIO
             reported += delta
             if delta != 0 { times.append(now + (i % 3 == 1 ? 0.001 : 0)); deltas.append(delta) }
         }
-        let tail = WheelMomentum.tail(times: times, deltas: deltas.map { -$0 })
+        let tail = try WheelMomentum(times: times, deltas: deltas.map { -$0 })
         #expect(tail.times.first! >= start - 1e-9 && tail.times.count > 60)
-        let fit = try DecelerationFit.fit(times: tail.times, values: tail.positions)
+        let fit = try tail.fit()
         #expect(abs(fit.decelerationRate - rate) < 2e-5, "rate \(fit.decelerationRate)")
+    }
+}
+
+extension FitTests {
+    /// The command's layer: reading columns with positions, reports, the trackpad recordings, presets.
+    @Suite struct Command {
+        static func file(_ text: String) -> String {
+            let path = Fixture.tempDir() + "/samples.csv"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            return path
+        }
+
+        static func csv(_ t: [Double], _ x: [Double], header: String = "t,x") -> String {
+            header + "\n" + zip(t, x).map { "\($0),\($1)" }.joined(separator: "\n") + "\n"
+        }
+
+        @Test func badFilesNameTheCell() throws {
+            func message(_ text: String, time: String = "t", value: String = "x") -> ToolError? {
+                do { _ = try Fitting.spring(path: Self.file(text), timeColumn: time, valueColumn: value); return nil } catch { return error as? ToolError }
+            }
+            #expect(message("t,y\n0,1\n")?.message.hasSuffix("samples.csv:1:1: missing column 'x' (the header has 't', 'y')") == true)
+            #expect(message("t,x\n0,1\n0.1,abc\n")?.message.hasSuffix("samples.csv:3:5: x: 'abc' is not a number") == true)
+            #expect(message("t,x\n0,1\n0.1,1e9\n")?.message.hasSuffix("samples.csv:3:5: x: '1e9' is beyond ±1000000") == true)
+            #expect(message("a;t;x\n1;0;1\n1;0,5;2\n")?.message.contains("samples.csv:3:3: t: '0,5' is not a number (a decimal comma?") == true)
+            let back = message("t,x\n0,1\n1,2\n2,3\n2,4\n3,1\n4,1\n")
+            #expect(back?.code == .dataError && back?.message.hasSuffix("samples.csv:5:1: t: 2.0 is not after the previous sample's 2.0: times must increase from sample to sample, by at least 1e-9 s") == true)
+            #expect(message("t,x\n0,1\n1,2\n")?.message.hasSuffix("samples.csv: 2 samples: a fit needs at least 6") == true)
+            #expect(message("t,x\n")?.message.hasSuffix("samples.csv: no samples (only a header)") == true)
+            #expect(message("")?.message.hasSuffix("samples.csv:1:1: empty file: header required") == true)
+        }
+
+        @Test func springReportAndChart() throws {
+            let truth = try SpringParameters(frequency: 2, damping: 0.3)
+            let (t, x) = FitTests.springSamples(truth)
+            let fitted = try Fitting.spring(path: Self.file(Self.csv(t, x, header: "time,pos")), timeColumn: "time", valueColumn: "pos")
+            let json = try JSONSerialization.jsonObject(with: Data(try JSONCoding.encode(fitted.report).utf8)) as! [String: Any]
+            let forms = json["spring"] as! [String: Double]
+            #expect(Set(forms.keys) == ["frequency", "damping", "stiffness", "dampingCoefficient", "mass", "response", "dampingRatio", "duration", "bounce", "tension", "friction"])
+            #expect(abs(forms["stiffness"]! - truth.stiffness()) < 1e-6 && abs(forms["bounce"]! - 0.7) < 1e-6 && abs(forms["duration"]! - 0.5) < 1e-6)
+            #expect(json["samples"] as? Int == 181 && json["targetFitted"] as? Bool == true && (json["warnings"] as? [String])?.isEmpty == true)
+            #expect(fitted.text.contains("damping coefficient   7.53982") && fitted.text.contains("target                250 (fitted)"))
+            // The chart: the fitted curve and the samples, then the residuals.
+            guard case let .lines(_, _, _, series, _) = fitted.panels[0] else { Issue.record("not a line panel"); return }
+            #expect(series.map(\.style) == [.curve, .points] && series[1].points.count == 181)
+        }
+
+        @Test func trackpadMomentum() throws {
+            let fitted = try Fitting.wheel(path: Fixture.repo.appendingPathComponent("Tests/Data/wheel-gestures-trackpad/traces.csv").path)
+            let report = fitted.report
+            #expect(report.decelerationRate > 0.99 && report.decelerationRate < 0.998, "median \(report.decelerationRate)")
+            #expect(report.fitted == 11 && report.skipped == 2)
+            #expect(report.gestures.first { $0.trace == "square-move-trackpad" }?.skipped?.hasPrefix("no momentum tail") == true)
+            #expect(report.gestures.first { $0.trace == "slow-drag-right" }?.skipped?.contains("a finger slowing down") == true)
+            // Each tail starts where the momentum does: after the finger phase, at the display's cadence.
+            let up = try #require(report.gestures.first { $0.trace == "swipe-up-trackpad" })
+            #expect(up.axis == "y" && up.tailEvents == 71 && up.tailStart == 0.127)
+        }
+
+        @Test func wheelFileErrors() throws {
+            let h = "trace_id,t_seconds,dx,dy\n"
+            let backwards = Self.file(h + "a,0,1,0\na,0.02,1,0\na,0.01,1,0\n")
+            #expect(throws: ToolError.data(backwards, line: 4, column: 3, "t_seconds goes backwards (0.01 < 0.02) in gesture 'a'")) { try Fitting.wheel(path: backwards) }
+            let split = Self.file(h + "a,0,1,0\nb,0,1,0\na,0.1,1,0\n")
+            #expect(throws: ToolError.data(split, line: 4, column: 1, "gesture 'a' appears again after other gestures (rows of a gesture must be contiguous)")) { try Fitting.wheel(path: split) }
+            let none = Self.file(h + "a,0,1,0\na,0.1,0,2\n")
+            #expect(throws: ToolError(.dataError, "\(none): no gesture has a momentum tail to fit (1 gestures)")) { try Fitting.wheel(path: none) }
+        }
+
+        @Test func presetCopyTakesTheFittedSpring() throws {
+            let truth = try SpringParameters(frequency: 1.25, damping: 0.8)
+            let (t, x) = FitTests.springSamples(truth)
+            let fitted = try Fitting.spring(path: Self.file(Self.csv(t, x)))
+            let loaded = try Fixture.store.load("appstore")
+            let destination = Fixture.tempDir() + "/fitted.json"
+            let (preset, dropped) = fitted.preset(from: loaded, destination: destination)
+            #expect(dropped == ["dampingRatio"] && !preset.sweep.contains { $0.name == "dampingRatio" })
+            try AtomicFile.write(try JSONCoding.encode(preset), to: destination)
+            let back = try Fixture.store.load(destination)
+            #expect(abs(back.preset.spring.frequency - 1.25) < 1e-9 && abs(back.preset.spring.damping - 0.8) < 1e-9)
+            #expect(back.kind.values(of: back.preset)["response"]?.number.map { abs($0 - 0.8) < 1e-9 } == true)
+            #expect(PresetStore.traceFiles(for: back) == PresetStore.traceFiles(for: loaded))
+        }
     }
 }

@@ -79,36 +79,68 @@ public struct DecelerationFit: Sendable, Hashable {
 }
 
 /// The momentum tail of a scroll-wheel or trackpad gesture: the coasting the system adds
-/// after the fingers lift, read from per-event deltas.
-public enum WheelMomentum {
-    /// A speed may rise from one event to the next by this fraction (plus one quantum of the
-    /// deltas) and still count as decaying: timestamps jitter, deltas are rounded.
-    public static let riseTolerance = 0.25
+/// after the fingers lift, read from per-event deltas along the gesture's axis.
+///
+/// The system emits momentum deltas once per display frame; the browser's timestamps of those
+/// events jitter by a millisecond or two, so a delta divided by its own interval is a noisy
+/// speed. The deltas are therefore compared per frame: an event spanning Δt covers
+/// n = max(1, round(Δt/T)) frames, T the median interval over the gesture's second half (the
+/// coasting end). Faster finger events (8 ms apart on a Mac) then count as one frame each and
+/// look slow, which is where the tail stops.
+public struct WheelMomentum: Sendable, Hashable {
+    /// Times of the tail's events (s).
+    public var times: [Double]
+    /// Travel from the tail's first event (0 there; the later deltas summed: the first event's
+    /// own delta covers the time before it, not coasting).
+    public var positions: [Double]
 
-    /// The tail of one gesture's events, given their times (non-decreasing, s) and signed
-    /// deltas along the gesture's axis: the longest run at the end of the gesture in which
-    /// the speed |delta|/Δt never rises by more than ``riseTolerance`` plus one quantum (the
-    /// smallest non-zero |delta|), every delta non-zero and in the gesture's net direction. Events that share a time are
-    /// merged first. Returns the tail as positions from its first event (0 there, the later
-    /// deltas summed) with their times; fewer than two events give an empty tail.
-    public static func tail(times: [Double], deltas: [Double]) -> (times: [Double], positions: [Double]) {
+    /// From one event to the next (walking back in time) the per-frame delta may change by
+    /// this fraction, plus one quantum of the deltas, and still belong to the tail.
+    public static let tolerance = 0.25
+    /// A tail carrying less than this share of the gesture's travel is refused: a finger
+    /// slowing down at the end of a drag, not the momentum of a flick.
+    public static let minimumShare = 0.1
+
+    /// The tail of one gesture, given its events' times (non-decreasing, s) and signed deltas
+    /// along its axis: the longest run at the end of the gesture in which every delta is
+    /// non-zero and in the gesture's net direction, and the per-frame delta of each event is
+    /// within ``tolerance`` plus one quantum (the smallest non-zero |delta|) of the next
+    /// event's. Events that share a time are merged first. Throws when the run has fewer than
+    /// ``DecelerationFit/minimumSamples`` events or less than ``minimumShare`` of the travel.
+    public init(times: [Double], deltas: [Double]) throws(FitError) {
         var t: [Double] = [], d: [Double] = []
         for (time, delta) in zip(times, deltas) {
             if let last = t.last, time <= last { d[d.count - 1] += delta } else { t.append(time); d.append(delta) }
         }
-        guard t.count >= 2, let quantum = d.map(abs).filter({ $0 > 0 }).min() else { return ([], []) }
+        let travel = d.reduce(0) { $0 + abs($1) }
+        guard t.count > DecelerationFit.minimumSamples, travel > 0 else {
+            throw .notThisMotion("no momentum tail: \(t.count) events with distinct times and \(travel) of travel")
+        }
+        let quantum = d.map(abs).filter { $0 > 0 }.min()!
         let sign: Double = d.reduce(0, +) < 0 ? -1 : 1
+        let intervals = (1..<t.count).map { t[$0] - t[$0 - 1] }
+        let frame = FitSamples.median(Array(intervals.suffix(intervals.count / 2 + 1)))
+        /// Delta per frame of event i ≥ 1, along the gesture's direction.
+        func perFrame(_ i: Int) -> Double { sign * d[i] / max(1, ((t[i] - t[i - 1]) / frame).rounded()) }
         var k = d.count - 1
-        // Walk back while the earlier event is not clearly slower than the later one.
         while k >= 2 {
-            let earlier = sign * d[k - 1], later = sign * d[k]
-            let sameSpeed = later * (t[k - 1] - t[k - 2]) / (t[k] - t[k - 1])
-            guard earlier > 0, earlier >= sameSpeed * (1 - riseTolerance) - quantum else { break }
+            let earlier = perFrame(k - 1), later = perFrame(k)
+            guard d[k - 1] * sign > 0, abs(earlier - later) <= Self.tolerance * later + quantum else { break }
             k -= 1
         }
-        // The first delta of the tail covers the time before its event: it is not part of the coasting.
+        guard d.count - k >= DecelerationFit.minimumSamples else {
+            throw .notThisMotion("no momentum tail: the smooth run at the end has \(d.count - k) event\(d.count - k == 1 ? "" : "s") (\(DecelerationFit.minimumSamples) needed)")
+        }
         var positions = [0.0]
         for i in (k + 1)..<d.count { positions.append(positions[positions.count - 1] + d[i]) }
-        return (Array(t[k...]), positions)
+        let share = abs(positions[positions.count - 1]) / travel
+        guard share >= Self.minimumShare else {
+            throw .notThisMotion("the smooth run at the end (\(d.count - k) events) carries \(short(100 * share)) % of the gesture's travel: a finger slowing down, not momentum after a flick")
+        }
+        self.times = Array(t[k...])
+        self.positions = positions
     }
+
+    /// The exponential deceleration of the tail.
+    public func fit() throws(FitError) -> DecelerationFit { try DecelerationFit.fit(times: times, values: positions) }
 }

@@ -20,7 +20,7 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .tooFewSamples(n, m): "\(n) samples: a fit needs at least \(m)"
         case let .tooManySamples(n, m): "\(n) samples: a fit takes at most \(m) (thin the file)"
-        case .timeNotIncreasing: "times must increase from sample to sample (by at least \(FitSamples.minimumStep) s)"
+        case .timeNotIncreasing: "times must increase from sample to sample, by at least 1e-9 s"
         case let .spanTooLong(s): "the samples span \(s) s; a fit takes at most \(FitSamples.maximumSpan) s"
         case .constant: "the values do not change: there is no motion to fit"
         case let .notThisMotion(why): why
@@ -51,8 +51,13 @@ public enum FitSamples {
 
     /// The median spacing of the times (s).
     static func medianStep(_ times: [Double]) -> Double {
-        let steps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
-        return steps[steps.count / 2]
+        median(zip(times.dropFirst(), times).map { $0 - $1 })
+    }
+
+    /// The median of a non-empty list (the mean of the middle two for an even count).
+    public static func median(_ values: [Double]) -> Double {
+        let s = values.sorted(), n = s.count
+        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2])
     }
 }
 

@@ -129,13 +129,14 @@ public struct SpringFit: Sendable, Hashable {
         guard fit.relativeRMS <= refusedRelativeRMS else {
             throw .notThisMotion("the samples do not look like a damped spring: the best fit (f \(short(spring.frequency)) Hz, ζ \(short(spring.damping))) leaves an RMS of \(short(rms)), \(short(100 * fit.relativeRMS)) % of their range")
         }
-        fit.warnings = fit.doubts(frequencyAtLimit: spring.frequency >= fHigh * (1 - 1e-9), frequencyAtFloor: spring.frequency <= fLow * (1 + 1e-9),
+        let exponential = try? DecelerationFit.fit(times: times, values: values)
+        fit.warnings = fit.doubts(exponential: exponential, frequencyAtLimit: spring.frequency >= fHigh * (1 - 1e-9), frequencyAtFloor: spring.frequency <= fLow * (1 + 1e-9),
                                   dampingAtLimit: best.theta[1] >= ceiling[1] * (1 - 1e-9))
         return fit
     }
 
     /// The reasons to distrust this fit.
-    private func doubts(frequencyAtLimit: Bool, frequencyAtFloor: Bool, dampingAtLimit: Bool) -> [String] {
+    private func doubts(exponential: DecelerationFit?, frequencyAtLimit: Bool, frequencyAtFloor: Bool, dampingAtLimit: Bool) -> [String] {
         var out: [String] = []
         if relativeRMS > Self.doubtfulRelativeRMS {
             out.append("the residual RMS is \(short(100 * relativeRMS)) % of the motion's range: noisy samples or not a free spring; treat f and ζ as rough")
@@ -150,6 +151,9 @@ public struct SpringFit: Sendable, Hashable {
         }
         if dampingAtLimit {
             out.append("the damping coefficient ran to the search limit: the motion looks like a single exponential, which fixes only f/ζ, not f and ζ apart")
+        }
+        if let exponential, exponential.rms <= 1.5 * rms + 1e-9 * range {
+            out.append("a single exponential (rate \(short(exponential.lambda))/s) fits as well (RMS \(short(exponential.rms))): the samples show one decay rate, which any over-damped spring with that slow mode matches, so f and ζ are not determined apart")
         }
         if targetFitted {
             let outside = max(valueRange.lowerBound - target, target - valueRange.upperBound, 0)
