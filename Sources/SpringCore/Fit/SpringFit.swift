@@ -15,7 +15,8 @@ import Foundation
 /// units of the record's span), where ζ = 1 is no boundary and the long valleys of
 /// over-damped motion are straight: a grid over ln f from 0.01/span to the Nyquist frequency
 /// 1/(2·median step) and ζ from 0 to 35 gives starting points (the grid's best local minima),
-/// and Levenberg–Marquardt refines each to convergence. xx and xv are continuous and accurate
+/// and Levenberg–Marquardt refines each to convergence (grid and starts on the first 1000
+/// samples; the best is then refined on all). xx and xv are continuous and accurate
 /// across ζ = 1, so under-, critically and over-damped motion fit alike. Samples need not be
 /// evenly spaced; exact samples give f and ζ to about 1e-9 relative.
 public struct SpringFit: Sendable, Hashable {
@@ -46,6 +47,8 @@ public struct SpringFit: Sendable, Hashable {
     public static let minimumSamples = 6
     /// The damping coefficient searched goes up to 2·35·ω at the Nyquist frequency.
     public static let maximumDamping = 35.0
+    /// Starting points are searched on at most this many first samples.
+    static let startWindow = 1000
     /// A fit whose RMS exceeds this fraction of the range is refused: not a spring's motion.
     public static let refusedRelativeRMS = 0.1
     /// A fit whose RMS exceeds this fraction of the range carries a warning.
@@ -83,25 +86,31 @@ public struct SpringFit: Sendable, Hashable {
             return [w * w, 2 * z * w]
         }
         let ceiling = theta(frequency: fHigh, damping: maximumDamping)
-        let ones = [Double](repeating: 1, count: tau.count)
-        let problem = VariableProjection(
-            y: y,
-            basis: { theta in
-                guard let s = spring(theta) else { return nil }
-                var xx = [Double](repeating: 0, count: tau.count), xv = xx
-                for (i, t) in tau.enumerated() {
-                    let step = SpringStep(spring: s, dt: t)
-                    xx[i] = step.xx
-                    xv[i] = step.xv
-                }
-                return target == nil ? [ones, xx, xv] : [xx, xv]
-            },
-            lower: [theta(frequency: fLow, damping: 0)[0], 0], upper: ceiling)
+        /// The least-squares problem over the first `n` samples.
+        func problem(_ n: Int) -> VariableProjection {
+            let ones = [Double](repeating: 1, count: n), tau = Array(tau.prefix(n))
+            return VariableProjection(
+                y: Array(y.prefix(n)),
+                basis: { theta in
+                    guard let s = spring(theta) else { return nil }
+                    var xx = [Double](repeating: 0, count: n), xv = xx
+                    for (i, t) in tau.enumerated() {
+                        let step = SpringStep(spring: s, dt: t)
+                        xx[i] = step.xx
+                        xv[i] = step.xv
+                    }
+                    return target == nil ? [ones, xx, xv] : [xx, xv]
+                },
+                lower: [theta(frequency: fLow, damping: 0)[0], 0], upper: ceiling)
+        }
 
-        // Starting points: the best local minima of a grid over ln f and ζ.
+        // Starting points: the best local minima of a grid over ln f and ζ, each refined, on
+        // the first `window` samples (where a free motion shows most); the best is then
+        // refined on all samples.
+        let window = problem(min(y.count, startWindow))
         let fs = (0..<60).map { fLow * pow(fHigh / fLow, Double($0) / 59) }
         let zs: [Double] = [0, 0.03, 0.07, 0.12, 0.18, 0.25, 0.33, 0.42, 0.52, 0.63, 0.75, 0.88, 1, 1.15, 1.35, 1.7, 2.2, 3, 4.5, 7, 12, 20, 35]
-        let grid = fs.map { f in zs.map { problem.sumOfSquares(theta(frequency: f, damping: $0)) } }
+        let grid = fs.map { f in zs.map { window.sumOfSquares(theta(frequency: f, damping: $0)) } }
         var minima: [(Double, Int, Int)] = []
         for i in fs.indices {
             for j in zs.indices where grid[i][j].isFinite {
@@ -111,11 +120,13 @@ public struct SpringFit: Sendable, Hashable {
             }
         }
         minima.sort { $0.0 < $1.0 }
-        var best: (theta: [Double], sumOfSquares: Double)?
+        var start: (theta: [Double], sumOfSquares: Double)?
         for (_, i, j) in minima.prefix(4) {
-            let r = problem.minimize(from: theta(frequency: fs[i], damping: zs[j]))
-            if r.sumOfSquares < best?.sumOfSquares ?? .infinity { best = r }
+            let r = window.minimize(from: theta(frequency: fs[i], damping: zs[j]))
+            if r.sumOfSquares < start?.sumOfSquares ?? .infinity { start = r }
         }
+        let problem = y.count > startWindow ? problem(y.count) : window
+        let best = start.map { y.count > startWindow ? problem.minimize(from: $0.theta) : $0 }
         guard let best, let solution = problem.solve(best.theta), let spring = spring(best.theta) else {
             throw .notThisMotion("no damped spring fits these samples")
         }
