@@ -58,8 +58,8 @@ public struct DecelerationFit: Sendable, Hashable {
             y: y, basis: { theta in let l = exp(theta[0]); return [ones, tau.map { -exp(-l * $0) }] },
             lower: [lower], upper: [upper])
         let grid = (0..<200).map { lower + (upper - lower) * Double($0) / 199 }
-        let start = grid.min { problem.sumOfSquares([$0]) < problem.sumOfSquares([$1]) }!
-        let best = problem.minimize(from: [start])
+        let sums = grid.map { problem.sumOfSquares([$0]) }
+        let best = problem.minimize(from: [grid[sums.indices.min { sums[$0] < sums[$1] }!]])
         guard let solution = problem.solve(best.theta) else { throw .notThisMotion("no exponential deceleration fits these samples") }
         let lambda = exp(best.theta[0])
         let fit = DecelerationFit(lambda: lambda, restPosition: centre + scale * solution.coefficients[0],
