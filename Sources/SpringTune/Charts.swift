@@ -24,8 +24,9 @@ public struct Chart: GnuplotFigure {
     /// One line of a line panel.
     public struct Series: Sendable {
         /// How a series is drawn: a measured line, a cloud of points, an objective's limit (a
-        /// dashed red line), the chosen set (a large ring), or a Pareto front.
-        public enum Style: Sendable { case line, points, limit, chosen, front }
+        /// dashed red line), the chosen set (a large ring), a Pareto front, or a smooth model
+        /// curve (a line without point marks, e.g. a fit drawn over its samples).
+        public enum Style: Sendable { case line, points, limit, chosen, front, curve }
 
         public var label: String
         public var points: [(Double, Double)]
@@ -42,6 +43,7 @@ public struct Chart: GnuplotFigure {
             case .limit: "with lines dt 2 lw 2 lc rgb '#c0392b'"
             case .chosen: "with points pt 6 ps 2.5 lw 2 lc rgb '#000000'"
             case .front: "with linespoints lw 2 pt 7 ps 0.8 lc rgb '#e67e22'"
+            case .curve: "with lines lw 2 lc rgb '#2471a3'"
             }
         }
     }

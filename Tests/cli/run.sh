@@ -14,6 +14,41 @@ check() { # check NAME CONDITION...
 ratio=$("$bin" spring --frequency 1 --damping 0.5 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["overshoot_ratio"])')
 check "spring overshoot_ratio 0.163034 (got $ratio)" python3 -c "import sys; sys.exit(abs($ratio - 0.163034) > 1e-6)"
 
+# fit: a noise-free spring at 120 Hz comes back exact; Flutter's iOS friction gives 0.998 per ms;
+# the real trackpad recordings decay at a rate in (0.9, 1); bad samples fail with file:line.
+python3 - "$work" <<'PY'
+import math, sys
+w = 2 * math.pi * 2; z = 0.3; wd = w * math.sqrt(1 - z * z)      # f 2 Hz, zeta 0.3, from 100 toward 250 at 400 pt/s
+with open(sys.argv[1] + "/spring.csv", "w") as f:
+    f.write("t,x\n")
+    for i in range(181):
+        t = i / 120
+        f.write("%r,%r\n" % (t, 250 + math.exp(-z * w * t) * (-150 * math.cos(wd * t) + (400 - z * w * 150) / wd * math.sin(wd * t))))
+with open(sys.argv[1] + "/friction.csv", "w") as f:
+    f.write("t,x\n")
+    for i in range(241):
+        f.write("%r,%r\n" % (i / 120, 100 + 100 * (0.135 ** (i / 120) - 1) / math.log(0.135)))
+PY
+"$bin" fit spring "$work/spring.csv" --json > "$work/fit.json"
+check "fit spring: f, zeta to 1e-6, target to 1e-4" python3 - "$work/fit.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert abs(d["spring"]["frequency"] / 2 - 1) < 1e-6 and abs(d["spring"]["damping"] / 0.3 - 1) < 1e-6, d["spring"]
+assert abs(d["target"] - 250) < 1e-4 and d["warnings"] == []
+PY
+rate=$("$bin" fit deceleration "$work/friction.csv" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["decelerationRate"])')
+check "fit deceleration: Flutter friction 0.135^(1/1000) to 1e-5 (got $rate)" python3 -c "import sys; sys.exit(abs($rate - 0.135 ** 0.001) > 1e-5)"
+rate=$("$bin" fit deceleration Tests/Data/wheel-gestures-trackpad/traces.csv --format wheel --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["decelerationRate"])')
+check "fit deceleration --format wheel: trackpad median rate in (0.9, 1) (got $rate)" python3 -c "import sys; sys.exit(not 0.9 < $rate < 1)"
+printf 't,x\n0,5\n0.1,5\n0.2,5\n0.3,5\n0.4,5\n0.5,5\n' > "$work/flat.csv"
+err=$("$bin" fit spring "$work/flat.csv" 2>&1 >/dev/null); rc=$?
+check "fit spring on constant samples: exit 65, one line ($err)" test $rc = 65 -a "$(echo "$err" | wc -l)" = 1
+printf 't,x\n0,1\n0.1,2\n0.1,3\n0.3,4\n0.4,5\n0.5,6\n' > "$work/stuck.csv"
+err=$("$bin" fit spring "$work/stuck.csv" 2>&1 >/dev/null); rc=$?
+check "fit spring with a repeated time: exit 65 at stuck.csv:4:1 ($err)" test $rc = 65 -a -n "$(grep 'stuck.csv:4:1:' <<<"$err")"
+"$bin" fit spring "$work/spring.csv" --preset appstore --preset-out "$work/fitted-appstore.json" >/dev/null
+check "fit spring --preset-out: the copy loads with response 0.5 s" bash -c "'$bin' presets show '$work/fitted-appstore.json' | grep -Eq '^ *response +0\.5(0+[0-9]*)? '"
+
 # Bad inputs: exit 65, one line naming file:line.
 bad() { # bad NAME EXPECTED_LINE CONTENT
   printf '%b' "$3" > "$work/$1.csv"
@@ -288,6 +323,9 @@ absurd "compare on a report with nan in a parameter" 65 "$bin" compare "$work/na
 absurd "bench --repetitions=-1" 64 "$bin" bench --repetitions=-1
 absurd "spring --velocity=1e200" 64 "$bin" spring --frequency 1 --damping 0.5 --velocity=1e200
 absurd "spring --band=1e-320" 64 "$bin" spring --frequency 1 --damping 0.5 --band=1e-320
+absurd "fit spring --target=1e300" 64 "$bin" fit spring "$work/spring.csv" --target=1e300
+printf 't,x\n0,1\n1,1e300\n' > "$work/far.csv"
+absurd "fit spring on a position of 1e300" 65 "$bin" fit spring "$work/far.csv"
 absurd "sweep --out ''" 64 "$bin" sweep --preset evernote --out ''
 absurd "a preset with a duplicate key" 65 "$bin" presets show "$work/dup.json"
 check "…named with its line and column" grep -q 'dup.json: line [0-9]*, column [0-9]*: key "name" appears twice' "$work/absurd.err"
@@ -313,6 +351,7 @@ check "an injected column name runs nothing" test ! -e "$work/INJECTED"
 check "plot --y ../../x writes nothing outside the folder" test ! -e "$work/x.png" -a ! -e "$work/inj/x.png"
 ln -s /dev/null "$work/link.json"
 absurd "export -o onto a symlink" 73 "$bin" export "$work/ev/report.csv" --best -o "$work/link.json"
+absurd "fit spring --preset-out onto a symlink" 73 "$bin" fit spring "$work/spring.csv" --preset evernote --preset-out "$work/link.json"
 
 # One consistent output set: a second run into a locked folder fails; kill -9 leaves the old set.
 "$bin" sweep --preset evernote --no-charts --out "$work/kill" >/dev/null 2>&1
