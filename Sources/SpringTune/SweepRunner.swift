@@ -103,7 +103,11 @@ public struct SweepRunner: Sendable {
         guard count > 0 else { return [] }
         let buffer = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
         buffer.initialize(repeating: nil)
-        defer { buffer.deallocate() }
+        defer {
+            // Release the results' storage too: deallocating alone would leak every element.
+            _ = buffer.deinitialize()
+            buffer.deallocate()
+        }
         nonisolated(unsafe) let shared = buffer
         let workers = min(threads, count)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
