@@ -23,17 +23,14 @@ public enum Report {
         return fields
     }
 
-    /// The report as a table, without writing and re-reading it.
-    public static func table(_ results: [SweepRunner.ConfigResult], kind: ModelKind, axes: [SweepAxis], path: String) -> ReportTable {
-        ReportTable(path: path, columns: columns(kind: kind, axes: axes), rows: results.map { row($0, kind: kind).map(\.encoded) })
-    }
-
     /// Per-trace CSV: `config_id`, swept parameters, `trace`, `intent`, [`decision`], then the
     /// per-trace metrics by their names (undefined and never-settled values empty) and `unsettled`.
-    public static func perTraceCSV(_ results: [SweepRunner.ConfigResult], traces: [TraceSource.Tag], kind: ModelKind, axes: [SweepAxis]) -> String {
+    /// Without `header`, the rows alone (a block of them).
+    public static func perTraceCSV(_ results: [SweepRunner.ConfigResult], traces: [TraceSource.Tag], kind: ModelKind, axes: [SweepAxis],
+                                   header: Bool = true) -> String {
         var w = CSVWriter()
         let decides = !kind.decisionLabels.isEmpty
-        w.header(["config_id"] + axes.map(\.name) + ["trace", "intent"] + (decides ? ["decision"] : []) + kind.metrics.map(\.name) + ["unsettled"])
+        if header { w.header(["config_id"] + axes.map(\.name) + ["trace", "intent"] + (decides ? ["decision"] : []) + kind.metrics.map(\.name) + ["unsettled"]) }
         for r in results {
             guard let runs = r.traces else { continue }
             for (i, trace) in traces.enumerated() {

@@ -21,6 +21,8 @@ public struct SweepJob: Sendable {
     public var charts = true
     /// Grids larger than this are refused before anything runs.
     public var maxSets = SweepGrid.defaultMaxSets
+    /// Finish an interrupted run from its checkpoint (``Checkpoint``).
+    public var resume = false
     /// Trace samples held in memory at once (``TraceSource``).
     public var blockSamples = TraceSource.defaultBlockSamples
 
@@ -73,22 +75,40 @@ public struct SweepJob: Sendable {
         if let estimator { scene.estimator = estimator }
         let traces = try TraceSource(files: traceFiles ?? PresetStore.traceFiles(for: loaded), kind: loaded.kind,
                                      skipInvalid: skipInvalid, scene: scene, blockSamples: blockSamples)
-        let notes = traces.notes
+        var notes = traces.notes
         let ids = Self.shardRange(shard, total: grid.count)
         let runner = SweepRunner(kind: loaded.kind, scene: scene, grid: grid, threads: threads, ids: ids, keepPerTrace: perTrace)
         let total = ids.count
+        // Finished blocks are checkpointed in the target; --resume runs only the others.
+        let key = Checkpoint.key([SpringTuneVersion.current, try JSONCoding.encode(loaded.preset),
+                                  try JSONCoding.encode(grid.axes.map { ReportMeta.Axis(name: $0.name, values: $0.values) }),
+                                  try JSONCoding.encode(grid.base), try JSONCoding.encode(traces.fileInfo), try JSONCoding.encode(scene),
+                                  shard.map { "\($0.index)/\($0.count)" } ?? "", perTrace ? "per-trace" : ""])
+        var checkpoint = try Checkpoint(target: folder.target, key: key, configs: total, resume: resume)
+        if let discarded = checkpoint.discarded { notes.append(discarded) }
+        let blocks = checkpoint.blocks(of: ids)
+        let resumed = blocks.filter { checkpoint.done[$0.lowerBound] != nil }.reduce(0) { $0 + $1.count }
         var perSet: (@Sendable (Int) -> Void)?
-        if let progress { perSet = { done in progress(done, total) } }
-        let results = try runner.run(traces, progress: perSet)
+        if let progress { perSet = { done in progress(resumed + done, total) } }
+        try runner.run(traces, blocks: blocks.filter { checkpoint.done[$0.lowerBound] == nil }, progress: perSet) { block, results in
+            try checkpoint.save(Checkpoint.Block(
+                first: block.lowerBound, rows: results.map { Report.row($0, kind: loaded.kind).map(\.encoded) },
+                perTrace: perTrace ? Report.perTraceCSV(results, traces: traces.tags, kind: loaded.kind, axes: grid.axes, header: false) : nil))
+        }
+        let finished = blocks.map { checkpoint.done[$0.lowerBound]! }
 
         let dir = folder.staging
         let reportPath = "\(dir)/report.csv"
-        let table = Report.table(results, kind: loaded.kind, axes: grid.axes, path: reportPath)
+        let table = ReportTable(path: reportPath, columns: Report.columns(kind: loaded.kind, axes: grid.axes), rows: finished.flatMap(\.rows))
         try AtomicFile.write(table.csv(rows: table.rows), to: reportPath)
         var perTracePath: String?
         if perTrace {
             perTracePath = "\(dir)/per-trace.csv"
-            try AtomicFile.write(Report.perTraceCSV(results, traces: traces.tags, kind: loaded.kind, axes: grid.axes), to: perTracePath!)
+            let header = Report.perTraceCSV([], traces: traces.tags, kind: loaded.kind, axes: grid.axes)
+            try AtomicFile.write(to: perTracePath!) { emit in
+                try emit(Data(header.utf8))
+                for block in finished { try emit(Data((block.perTrace ?? "").utf8)) }
+            }
         }
         var images: [String] = [], skipped: String?
         if charts {

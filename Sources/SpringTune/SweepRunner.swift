@@ -33,11 +33,20 @@ public struct SweepRunner: Sendable {
     /// of a pass.
     public static let runBudget = 1 << 22
 
-    /// Runs the sweep over `traces`; `progress` is called (from any thread) with the number of
-    /// sets done.
+    /// Runs every set of ``ids`` over `traces` and returns the results in id order;
+    /// `progress` is called (from any thread) with the number of sets done.
     public func run(_ traces: TraceSource, progress: (@Sendable (Int) -> Void)? = nil) throws -> [ConfigResult] {
-        func typed<M: MeasuredModel>(_: M.Type) throws -> [ConfigResult] { try runTyped(M.self, traces, progress: progress) }
-        return try typed(kind.type)
+        var results: [ConfigResult] = []
+        try run(traces, blocks: [ids], progress: progress) { _, block in results += block }
+        return results
+    }
+
+    /// Runs the sets of `blocks` (config id ranges within ``ids``, in order) and hands each
+    /// block's results, in id order, to `each` as soon as the block is done (a checkpoint).
+    public func run(_ traces: TraceSource, blocks: [Range<Int>], progress: (@Sendable (Int) -> Void)? = nil,
+                    each: (Range<Int>, [ConfigResult]) throws -> Void) throws {
+        func typed<M: MeasuredModel>(_: M.Type) throws { try runTyped(M.self, traces, blocks: blocks, progress: progress, each: each) }
+        try typed(kind.type)
     }
 
     /// Builds the model of one parameter set; scene values among `values` (`frameRate`, …)
@@ -51,51 +60,53 @@ public struct SweepRunner: Sendable {
         }
     }
 
-    /// Runs the sets in passes of at most ``runBudget`` runs; each pass reads the traces block
-    /// by block (``TraceSource``) and runs every set of the pass on each block, sharing
+    /// Runs each block in passes of at most ``runBudget`` runs; each pass reads the traces
+    /// block by block (``TraceSource``) and runs every set of the pass on each, sharing
     /// preparations among the sets with the same key. A set's aggregate reads its results in
-    /// trace order, so blocks and passes change no number.
-    private func runTyped<M: MeasuredModel>(_: M.Type, _ traces: TraceSource, progress: (@Sendable (Int) -> Void)?) throws -> [ConfigResult] {
-        let models: [M] = try ids.map { try Self.model(M.self, values: grid.values($0), scene: scene) }
+    /// trace order, so trace blocks, passes and set blocks change no number.
+    private func runTyped<M: MeasuredModel>(_: M.Type, _ traces: TraceSource, blocks: [Range<Int>], progress: (@Sendable (Int) -> Void)?,
+                                            each: (Range<Int>, [ConfigResult]) throws -> Void) throws {
         let intents = traces.tags.map(\.intent)
         let passSize = max(1, Self.runBudget / traces.tags.count)
         let done = Counter()
-        var results: [ConfigResult] = []
-        results.reserveCapacity(models.count)
-        for pass in stride(from: 0, to: models.count, by: passSize) {
-            let sets = pass..<min(models.count, pass + passSize)
-            var runs = [TraceResults](repeating: TraceResults(metrics: M.metrics), count: sets.count)
-            try traces.forEachBlock { block in
-                var keyIndex: [M.PreparationKey: Int] = [:]
-                var preparedSets: [[M.Prepared]] = []
-                let modelPrep: [Int] = sets.map { i in
-                    let model = models[i]
-                    if let k = keyIndex[model.preparationKey] { return k }
-                    keyIndex[model.preparationKey] = preparedSets.count
-                    preparedSets.append(parallelMap(block.count) { model.prepare(block[$0]) })
-                    return preparedSets.count - 1
+        for block in blocks {
+            var results: [ConfigResult] = []
+            results.reserveCapacity(block.count)
+            for first in stride(from: block.lowerBound, to: block.upperBound, by: passSize) {
+                let ids = first..<min(block.upperBound, first + passSize)
+                let models: [M] = try ids.map { try Self.model(M.self, values: grid.values($0), scene: scene) }
+                var runs = [TraceResults](repeating: TraceResults(metrics: M.metrics), count: models.count)
+                try traces.forEachBlock { chunk in
+                    var keyIndex: [M.PreparationKey: Int] = [:]
+                    var preparedSets: [[M.Prepared]] = []
+                    let modelPrep: [Int] = models.map { model in
+                        if let k = keyIndex[model.preparationKey] { return k }
+                        keyIndex[model.preparationKey] = preparedSets.count
+                        preparedSets.append(parallelMap(chunk.count) { model.prepare(chunk[$0]) })
+                        return preparedSets.count - 1
+                    }
+                    let shared = preparedSets
+                    let chunkRuns = parallelMap(models.count) { j in
+                        var results = TraceResults(metrics: M.metrics)
+                        for prepared in shared[modelPrep[j]] { results.append(models[j].run(prepared, timeline: false)) }
+                        // Resident traces are one chunk: the set is done.
+                        if traces.isResident, let progress { progress(done.increment()) }
+                        return results
+                    }
+                    for j in chunkRuns.indices { runs[j].append(contentsOf: chunkRuns[j]) }
                 }
-                let shared = preparedSets
-                let blockRuns = parallelMap(sets.count) { j in
-                    var results = TraceResults(metrics: M.metrics)
-                    for prepared in shared[modelPrep[j]] { results.append(models[sets.lowerBound + j].run(prepared, timeline: false)) }
-                    // Resident traces are one block: the set is done.
-                    if traces.isResident, let progress { progress(done.increment()) }
-                    return results
+                let passRuns = runs
+                results += parallelMap(models.count) { j in
+                    let id = ids.lowerBound + j
+                    let result = ConfigResult(id: id, swept: grid.sweptValues(id),
+                                              aggregate: Aggregate(passRuns[j], intents: intents, labels: M.decisionLabels),
+                                              traces: keepPerTrace ? passRuns[j] : nil)
+                    if !traces.isResident, let progress { progress(done.increment()) }
+                    return result
                 }
-                for j in blockRuns.indices { runs[j].append(contentsOf: blockRuns[j]) }
             }
-            let passRuns = runs
-            results += parallelMap(sets.count) { j in
-                let id = ids.lowerBound + sets.lowerBound + j
-                let result = ConfigResult(id: id, swept: grid.sweptValues(id),
-                                          aggregate: Aggregate(passRuns[j], intents: intents, labels: M.decisionLabels),
-                                          traces: keepPerTrace ? passRuns[j] : nil)
-                if !traces.isResident, let progress { progress(done.increment()) }
-                return result
-            }
+            try each(block, results)
         }
-        return results
     }
 
     /// Maps 0..<count on `threads` workers, storing each result by index.

@@ -13,7 +13,7 @@ public final class OutputFolder: @unchecked Sendable {
     private var open = true
 
     /// The files a springtune output folder may be recognised by.
-    static let markers = ["report.csv", "report.meta.json", "index.html", "round-0"]
+    static let markers = ["report.csv", "report.meta.json", "index.html", "round-0", ".springtune-resume"]
 
     public init(_ target: String) throws {
         guard !target.isEmpty else { throw ToolError(.usage, "the output folder must not be empty") }

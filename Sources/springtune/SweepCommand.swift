@@ -48,6 +48,8 @@ struct SweepCommand: ParsableCommand {
     var refine: Int = 0
     @Option(name: .customLong("max-sets"), help: "Refuse grids larger than this (checked before anything runs).")
     var maxSets: Int = SweepGrid.defaultMaxSets
+    @Flag(help: "Finish an interrupted sweep into --out: run only the parameter-set blocks its checkpoint lacks (same bytes as one uninterrupted run).")
+    var resume = false
 
     func validate() throws {
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
@@ -56,6 +58,7 @@ struct SweepCommand: ParsableCommand {
         if let out { guard !out.isEmpty else { throw ValidationError("--out must not be empty") } }
         guard (0...10).contains(refine) else { throw ValidationError("--refine must be from 0 to 10") }
         guard refine == 0 || shard == nil else { throw ValidationError("--refine runs whole grids; it cannot be combined with --shard") }
+        guard refine == 0 || !resume else { throw ValidationError("--resume finishes one sweep; it cannot be combined with --refine") }
         if let shard { _ = try parseShard(shard) }
     }
 
@@ -81,6 +84,7 @@ struct SweepCommand: ParsableCommand {
             job.charts = !noCharts
             job.skipInvalid = skipInvalid
             job.estimator = estimator
+            job.resume = resume
             let bar = ProgressBar(label: "sweep \(loaded.preset.name)")
             guard refine > 0 else {
                 var progress: (@Sendable (Int, Int) -> Void)?

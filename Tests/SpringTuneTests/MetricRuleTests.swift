@@ -84,6 +84,39 @@ import TraceIO
     }
 }
 
+/// Early exit (SPEC §6): a run without a timeline may stop once nothing can change a metric; a
+/// run with one walks every frame. Both paths must give the same bits on every real trace,
+/// across light to heavy damping and slow to fast springs, and the early path must stop.
+@Suite struct EarlyExitTests {
+    @Test(arguments: ["evernote", "messages"])
+    func earlyExitChangesNoBit(preset: String) throws {
+        let loaded = try Fixture.store.load(preset)
+        var traces: [Trace] = []
+        for file in PresetStore.traceFiles(for: loaded) { traces += try TraceReader().read(path: file).0 }
+        var stopped = 0, runs = 0
+        for damping in [0.05, 0.4, 1.0, 2.5] {
+            for frequency in [0.5, 1.5, 6.0] {
+                var preset = loaded.preset
+                preset.spring.damping = damping
+                preset.spring.frequency = frequency
+                let m = try FlowLayout(preset: preset)
+                for trace in traces {
+                    let prep = m.prepare(trace)
+                    let early = m.run(prep, timeline: false), full = m.run(prep, timeline: true)
+                    runs += 1
+                    #expect(early.unsettled == full.unsettled)
+                    for spec in FlowLayout.metrics {
+                        #expect(early.metrics[spec]?.bitPattern == full.metrics[spec]?.bitPattern, "\(trace.id) ζ \(damping) f \(frequency) \(spec.name)")
+                    }
+                    #expect(full.stoppedAt == nil)
+                    if let k = early.stoppedAt, k < prep.clock.lastFrame { stopped += 1 }
+                }
+            }
+        }
+        #expect(stopped > runs / 5, "early exit taken in \(stopped) of \(runs) runs")
+    }
+}
+
 /// The report's aggregates against the per-trace file of the same sweep (SPEC §7): a short tail
 /// leaves traces unsettled, so `settle_time_p95`/`_max` are `inf` and `_mean` is over the rest.
 @Suite struct UnsettledAggregateTests {

@@ -13,6 +13,12 @@ extension FlowLayout: MeasuredModel {
         public var offsets: [Double]
         public var touchY: [Double]
         public var restOffset: Double
+        /// The first frame in the release motion's last phase (a deceleration ending in
+        /// bounds, or a bounce that rests at its edge without crossing it), or from which the
+        /// offset never changes again: from there ``Leeway`` bounds what the scroll can still do.
+        public var calmFrom: Int
+        /// The release motion (nil when the offset is static from `calmFrom`).
+        public var release: ScrollRelease?
     }
 
     /// What the scroll motion depends on.
@@ -48,7 +54,17 @@ extension FlowLayout: MeasuredModel {
             offsets.append(driver.offset(afterRelease: clock.time(k) - tr))
             touch.append(liftY)
         }
-        return Prepared(clock: clock, offsets: offsets, touchY: touch, restOffset: driver.restOffset ?? offsets[clock.releaseFrame])
+        var calmFrom = offsets.count - 1
+        while calmFrom > 0 && offsets[calmFrom - 1] == offsets[calmFrom] { calmFrom -= 1 }
+        var release: ScrollRelease?
+        if let motion = driver.release, let last = motion.phases.last,
+           last.kind != .deceleration || (0...scrollView.maxOffset).contains(motion.restOffset) {
+            var first = clock.releaseFrame
+            while first <= clock.lastFrame && clock.time(first) - tr < last.start { first += 1 }
+            if first < calmFrom { calmFrom = first; release = motion }
+        }
+        return Prepared(clock: clock, offsets: offsets, touchY: touch, restOffset: driver.restOffset ?? offsets[clock.releaseFrame],
+                        calmFrom: calmFrom, release: release)
     }
 
     /// dᵢ = screen y − final screen y (cᵢ minus the scroll view's rest offset); the spring
@@ -63,6 +79,7 @@ extension FlowLayout: MeasuredModel {
         var settle = SettleTracker(), jiggle = SettleTracker()
         var peakStretch = -Double.infinity, maxLag = 0.0
         var rows: [TimelineRow] = []
+        var stoppedAt: Int?
 
         let last = FrameLoop(clock: clock, scene: scene).run { k in
             let o = prep.offsets[k]
@@ -98,7 +115,15 @@ extension FlowLayout: MeasuredModel {
             guard k >= r else { return .next }
             settle.record(frame: k, outOfBand: anyOut)
             jiggle.record(frame: k, outOfBand: anyJiggle)
-            return k == r ? .decided : .next
+            if k == r { return .decided }
+            // Early exit (SPEC §6), never for a timeline: checked every 8 frames once the anchors are static.
+            if !timeline, k >= prep.calmFrom, k & 7 == 0,
+               atRest(engine, offset: o, leeway: leeway(prep, at: clock.time(k) - clock.time(r), offset: o), finalScreen: finalScreen,
+                      overshoot: overshoot.current(tolerance: eps), peakStretch: peakStretch) {
+                stoppedAt = k
+                return .stop
+            }
+            return .next
         }
         let (overshootPt, overshootRatio) = overshoot.result(tolerance: eps)
         let settleTime = settle.time(from: r, lastFrame: last, frameRate: clock.frameRate)
@@ -109,6 +134,75 @@ extension FlowLayout: MeasuredModel {
         metrics[.jiggleTime] = jiggle.time(from: r, lastFrame: last, frameRate: clock.frameRate)
         metrics[.peakStretchPt] = peakStretch.isFinite ? peakStretch : nil
         metrics[.maxLagPt] = maxLag
-        return TraceRun(metrics: metrics, unsettled: settleTime.isInfinite, timeline: rows)
+        return TraceRun(metrics: metrics, unsettled: settleTime.isInfinite, timeline: rows, stoppedAt: stoppedAt)
+    }
+
+    /// What the scroll can still do to row i after a frame of the calm phase
+    /// (``Prepared/calmFrom``): its anchor's screen position aᵢ − o moves by at most
+    /// `drift`·factor(i), and the scroll pushes its spring (xᵢ) by at most `push`·factor(i) in all.
+    struct Leeway {
+        var drift = 0.0, push = 0.0
+        /// Per-row factor: 1 for every row, or the stretch share (i+1)/r (past the top) or
+        /// (n−i)/r (past the bottom) of a bounce with boundary resistance r.
+        var share: (top: Bool, resistance: Double)?
+
+        func factor(_ i: Int, of n: Int) -> Double {
+            guard let share else { return 1 }
+            return Double(share.top ? i + 1 : n - i) / share.resistance
+        }
+    }
+
+    /// In a deceleration the offset moves monotonically toward its rest, `travel` = |rest − o|
+    /// away: every anchor's screen position moves by at most that, and scroll lag pushes a row
+    /// by at most that. In a bounce that rests at its edge the overscroll δ stays within the
+    /// bounce spring's amplitude bound A_b = √(s² + (ṡ/ω_b)²) (s = o − edge) and its total
+    /// variation within 2·A_b: screen anchors move by at most (A_b + |s|) times their stretch
+    /// share, which also pins the rows, pushing each spring by at most 2·A_b times its share.
+    func leeway(_ prep: Prepared, at tau: Double, offset o: Double) -> Leeway {
+        guard let release = prep.release, let last = release.phases.last else { return Leeway() }
+        switch last.kind {
+        case .deceleration:
+            let travel = abs(prep.restOffset - o)
+            return Leeway(drift: travel, push: scrollResistance > 0 ? travel : 0)
+        case let .bounce(edge):
+            let state = release.state(at: tau), s = state.offset - edge, w = state.velocity / scrollView.bounce.omega
+            let amplitude = (s * s + w * w).squareRoot()
+            guard boundaryResistance > 0 else { return Leeway(drift: amplitude + abs(s)) }
+            return Leeway(drift: amplitude + abs(s), push: 2 * amplitude, share: (edge == 0, boundaryResistance))
+        }
+    }
+
+    /// True when no later frame can change any metric (SPEC §6's early exit), in the calm
+    /// phase. A spring's displacement xᵢ = pᵢ − aᵢ never exceeds its amplitude bound
+    /// Aᵢ = √(xᵢ² + (vᵢ/ω)²) again (its energy only falls) but for what the scroll pushes, so
+    /// |xᵢ| ≤ A′ᵢ = Aᵢ + push; dᵢ = xᵢ + (aᵢ − o − finalᵢ) stays within
+    /// Bᵢ = A′ᵢ + |aᵢ − o − finalᵢ| + drift. Stop when, with a margin μ far above rounding, every
+    /// Bᵢ ≤ ε − μ (no settle or jiggle frame later), no row can cross the counted band's edges
+    /// (the rows that count stay the same), every counted row with |dᵢ(t_r)| ≥ ε has
+    /// Bᵢ ≤ overshoot − μ, and every counted neighbour pair's gap stays ≤ the peak stretch − μ.
+    /// The numbers then equal the full run's bit for bit (a test compares both paths).
+    func atRest(_ engine: FlowLayoutEngine, offset o: Double, leeway: Leeway, finalScreen: [Double],
+                overshoot: (pt: Double, atDecision: [Double]), peakStretch: Double) -> Bool {
+        let omega = spring.omega, eps = scene.tolerance, n = itemCount
+        let h = itemHeight, pitch = itemHeight + itemSpacing, top = -100.0 - h / 2, bottom = scene.height + 100 + h / 2
+        var previous: (visible: Bool, amplitude: Double, screen: Double, drift: Double)?
+        for i in 0..<n {
+            let a = engine.anchors[i], x = engine.positions[i] - a, w = engine.velocities[i] / omega
+            let share = leeway.factor(i, of: n), drift = leeway.drift * share
+            let amplitude = (x * x + w * w).squareRoot() + leeway.push * share
+            let margin = 1e-6 + 1e-9 * abs(a)
+            let y = a - o
+            let bound = amplitude + abs(y - finalScreen[i]) + drift + margin
+            guard bound <= eps else { return false }
+            let reach = amplitude + drift + margin
+            let visible = y - reach >= top && y + reach <= bottom
+            guard visible || y + reach < top || y - reach > bottom else { return false }
+            if visible {
+                if abs(overshoot.atDecision[i]) >= eps && bound > overshoot.pt { return false }
+                if let p = previous, p.visible, y - p.screen + drift + p.drift - pitch + amplitude + p.amplitude + margin > peakStretch { return false }
+            }
+            previous = (visible, amplitude, y, drift)
+        }
+        return true
     }
 }

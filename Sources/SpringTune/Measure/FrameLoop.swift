@@ -102,6 +102,13 @@ struct OvershootTracker {
         peak[i] = max(peak[i], atDecision[i] > 0 ? -d : d)
     }
 
+    /// `overshoot_pt` so far and every item's dᵢ(t_r) (for deciding an early exit).
+    func current(tolerance: Double) -> (pt: Double, atDecision: [Double]) {
+        var pt = 0.0
+        for i in atDecision.indices where counted[i] && abs(atDecision[i]) >= tolerance { pt = max(pt, peak[i]) }
+        return (pt, atDecision)
+    }
+
     func result(tolerance: Double) -> (pt: Double, ratio: Double?) {
         var pt = 0.0, largest = 0.0
         for i in atDecision.indices where counted[i] {

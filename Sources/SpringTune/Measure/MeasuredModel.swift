@@ -44,12 +44,15 @@ public struct TraceRun: Sendable {
     public var decision: TraceIntent?
     /// Frame-by-frame positions, when asked for.
     public var timeline: [TimelineRow]
+    /// The frame the run stopped at when it exited early (SPEC §6), else nil.
+    public var stoppedAt: Int?
 
-    public init(metrics: TraceMetrics, unsettled: Bool, decision: TraceIntent? = nil, timeline: [TimelineRow] = []) {
+    public init(metrics: TraceMetrics, unsettled: Bool, decision: TraceIntent? = nil, timeline: [TimelineRow] = [], stoppedAt: Int? = nil) {
         self.metrics = metrics
         self.unsettled = unsettled
         self.decision = decision
         self.timeline = timeline
+        self.stoppedAt = stoppedAt
     }
 }
 
