@@ -38,4 +38,47 @@ public enum Benchmark {
         }
         return Result(name: name, configs: configs, itemSteps: try itemSteps(job) * Double(configs), seconds: best)
     }
+
+    /// Instructions counted by callgrind (`valgrind --tool=callgrind`) for `springtune ARGS`,
+    /// or nil without valgrind. Counted, not timed, so stable on a busy machine.
+    public static func instructions(_ executable: String, _ arguments: [String]) throws -> Int? {
+        guard let valgrind = Subprocess.executable("valgrind") else { return nil }
+        let r = try Subprocess.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable] + arguments)
+        guard r.status == 0, let line = r.errors.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+              let count = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") else {
+            throw ToolError(.software, "callgrind run failed (exit \(r.status)): \(r.errors.split(separator: "\n").last ?? "")")
+        }
+        return count
+    }
+
+    /// Instructions per item-step of the flow-layout kernel: the instructions of a grid run
+    /// minus those of a one-set run of the same traces (start-up, reading, writing), over the
+    /// item-steps between them (each set counted with its full tail, SPEC §6).
+    public struct Count: Sendable {
+        public var instructions: Int
+        public var baseline: Int
+        public var itemSteps: Double
+        public var perItemStep: Double { Double(instructions - baseline) / itemSteps }
+    }
+
+    /// Counts `sweep` over `gridArguments` (sets `sets`) against a one-set run, on one thread.
+    public static func count(_ executable: String, job: SweepJob, gridArguments: [String], oneSetArguments: [String], sets: Int, outputDirectory: String) throws -> Count? {
+        let common = ["--no-charts", "--threads", "1"]
+        guard let grid = try instructions(executable, ["sweep"] + gridArguments + common + ["--out", "\(outputDirectory)/grid"]),
+              let one = try instructions(executable, ["sweep"] + oneSetArguments + common + ["--out", "\(outputDirectory)/one"]) else { return nil }
+        return Count(instructions: grid, baseline: one, itemSteps: try itemSteps(job) * Double(sets - 1))
+    }
+
+    /// Wall seconds of the NumPy rewrite in `bench/` (its own timing of the computation, one
+    /// core), or nil without python3 + NumPy or the script.
+    public static func numpySeconds(script: String, preset: String, traces: [String]) throws -> Double? {
+        guard FileManager.default.fileExists(atPath: script), let python = Subprocess.executable("python3") else { return nil }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-numpy-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let r = try Subprocess.run(python, [script, "--preset", preset, "--out", out, "--traces"] + traces,
+                                   environment: ["OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"])
+        guard r.status == 0 else { return nil }
+        let field = r.output.split(separator: " ").first { $0.hasPrefix("seconds=") }
+        return field.flatMap { Double($0.dropFirst("seconds=".count)) }
+    }
 }

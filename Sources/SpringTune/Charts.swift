@@ -139,8 +139,8 @@ public struct Chart: GnuplotFigure {
 public enum Gnuplot {
     /// The gnuplot executable on PATH, or nil.
     public static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let path = environment["SPRINGTUNE_GNUPLOT"].map { [$0] } ?? (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/gnuplot" }
-        return path.first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let given = environment["SPRINGTUNE_GNUPLOT"] { return FileManager.default.isExecutableFile(atPath: given) ? given : nil }
+        return Subprocess.executable("gnuplot", environment: environment)
     }
 
     /// Writes the data and scripts of `charts` into `directory` and draws them all with one

@@ -262,9 +262,12 @@ struct MergeCommand: ParsableCommand {
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time fixed workloads: the default evernote sweep with charts, and a 10,000-set sweep.")
+        abstract: "Time fixed workloads (the default evernote sweep with charts, a 10,000-set sweep); count instructions per item-step with callgrind; compare one core against the NumPy rewrite in bench/.",
+        discussion: "Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy).")
     @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Repetitions per workload (the fastest counts).") var repetitions: Int = 3
+    @Option(help: "The NumPy rewrite to compare against.") var numpy: String = "bench/flow_layout_numpy.py"
+    @Flag(inversion: .prefixedNo, help: "Count instructions per item-step with callgrind when valgrind is present.") var callgrind = true
 
     func validate() throws {
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
@@ -276,21 +279,44 @@ struct BenchCommand: ParsableCommand {
             let store = PresetStore()
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-bench-\(getpid())").path
             defer { try? FileManager.default.removeItem(atPath: dir) }
-            var standard = SweepJob(loaded: try store.load("evernote"), outputDirectory: "\(dir)/default")
+            let evernote = try store.load("evernote")
+            var standard = SweepJob(loaded: evernote, outputDirectory: "\(dir)/default")
             standard.threads = threads
-            var large = SweepJob(loaded: try store.load("evernote"), outputDirectory: "\(dir)/large")
+            var large = SweepJob(loaded: evernote, outputDirectory: "\(dir)/large")
             large.threads = threads
             large.charts = false
             large.vary = try ["boundaryResistance=4:20:10", "damping=0.4:1.3:25", "frequency=0.5:4:40:log"].map(SweepGrid.parseVary)
+            var single = SweepJob(loaded: evernote, outputDirectory: "\(dir)/single")
+            single.threads = 1
+            single.charts = false
             let results = [
                 try Benchmark.measure("evernote default sweep + charts", job: standard, repetitions: repetitions),
                 try Benchmark.measure("evernote 10,000 sets, no charts", job: large, repetitions: max(1, repetitions / 2)),
+                try Benchmark.measure("evernote default sweep, 1 thread, no charts", job: single, repetitions: repetitions),
             ]
             print("threads \(threads), best of \(repetitions) (10k workload: best of \(max(1, repetitions / 2)))")
             print(TextTable(header: ["workload", "sets", "seconds", "sets/s", "item-steps/s"], rows: results.map {
                 [$0.name, String($0.configs), String(format: "%.3f", $0.seconds), String(format: "%.0f", $0.setsPerSecond),
                  String(format: "%.3g", $0.itemStepsPerSecond)]
             }).rendered, terminator: "")
+            if let seconds = try Benchmark.numpySeconds(script: numpy, preset: evernote.path, traces: PresetStore.traceFiles(for: evernote)) {
+                print("NumPy rewrite (\(numpy)), default evernote grid, one core: \(String(format: "%.3f", seconds)) s; springtune one thread \(String(format: "%.3f", results[2].seconds)) s: \(String(format: "%.1f", seconds / results[2].seconds))× faster")
+            } else {
+                print("NumPy comparison skipped (needs python3 with NumPy and \(numpy))")
+            }
+            guard callgrind else { return }
+            // A sixth of the default grid (boundaryResistance fixed): the same mix of springs, counted in about a minute.
+            let self_ = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+            var counted = SweepJob(loaded: evernote, outputDirectory: dir)
+            counted.set = ["boundaryResistance": .number(10)]
+            let sets = try counted.grid().count
+            if let c = try Benchmark.count(self_, job: counted, gridArguments: ["--preset", "evernote", "--set", "boundaryResistance=10"],
+                                           oneSetArguments: ["--preset", "evernote", "--set", "boundaryResistance=10", "--set", "damping=1", "--set", "frequency=1"],
+                                           sets: sets, outputDirectory: dir) {
+                print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions, \(c.baseline) for one set; \(String(format: "%.2f", c.perItemStep)) instructions per item-step (\(String(format: "%.3g", c.itemSteps)) item-steps, full tails)")
+            } else {
+                print("instruction count skipped (valgrind not on PATH)")
+            }
         }
     }
 }
