@@ -15,7 +15,11 @@ public enum LineReader {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         func emit(_ bytes: ArraySlice<UInt8>) throws {
             number += 1
+            guard bytes.count <= maxLineBytes else { throw tooLong(number) }
             try body(Substring(decoding: bytes, as: UTF8.self), number)
+        }
+        func tooLong(_ line: Int) -> ToolError {
+            ToolError.data(path, line: line, column: 1, "line longer than \(maxLineBytes) bytes: not a text recording")
         }
         while true {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
@@ -32,9 +36,7 @@ public enum LineReader {
                 start = i + 1
             }
             pending += chunk[start..<n]
-            if pending.count > maxLineBytes {
-                throw ToolError.data(path, line: number + 1, column: 1, "line longer than \(maxLineBytes) bytes: not a text recording")
-            }
+            if pending.count > maxLineBytes { throw tooLong(number + 1) }
         }
         if ferror(file) != 0 { throw ToolError(.ioError, "\(path): read error") }
         if !pending.isEmpty { try emit(pending[...]) }

@@ -194,3 +194,54 @@ import Testing
         #expect(throws: ToolError.self) { try ImportMapping(units: .scale(1), rotation: 45).validate() }
     }
 }
+
+/// The line reader the importers stream through, and the streaming trace writer.
+@Suite struct StreamingTests {
+    /// 3 MB of numbered lines of varying length: every line comes back whole and numbered,
+    /// across the 1 MB chunk boundaries, with and without a final newline.
+    @Test(arguments: [true, false]) func linesAcrossChunks(finalNewline: Bool) throws {
+        var text = "", expected: [String] = []
+        var i = 0
+        while text.utf8.count < 3 << 20 {
+            let line = "\(i) " + String(repeating: "x", count: (i * 7919) % 3000)
+            expected.append(line)
+            text += line + "\n"
+            i += 1
+        }
+        if !finalNewline { text.removeLast() }
+        let path = try TestData.temp(text, name: "lines.txt")
+        var got: [String] = [], numbers: [Int] = []
+        try LineReader.forEachLine(path: path) { line, n in got.append(String(line)); numbers.append(n) }
+        #expect(got == expected)
+        #expect(numbers == Array(1...expected.count))
+    }
+
+    @Test func overlongLineIsAnErrorAtItsLine() throws {
+        let path = try TestData.temp("a\nb\n" + String(repeating: "y", count: LineReader.maxLineBytes + 10) + "\nc\n", name: "long.txt")
+        do {
+            try LineReader.forEachLine(path: path) { _, _ in }
+            Issue.record("no error")
+        } catch let error as ToolError {
+            #expect(error.code == .dataError && error.message.contains("long.txt:3:1:"))
+        }
+    }
+
+    /// The streaming writer gives the bytes of the in-memory text, past one 1 MB chunk.
+    @Test func streamedTraceFileEqualsTheText() throws {
+        var traces: [Trace] = []
+        for n in 0..<400 {
+            var samples: [TouchSample] = []
+            for k in 0..<100 {
+                let phase: TouchPhase = k == 0 ? .began : (k == 99 ? .ended : .moved)
+                let x = Double(n) + Double(k) / 7
+                samples.append(TouchSample(t: Double(k) / 120, x: x, y: Double(k) * 1.5, phase: phase))
+            }
+            traces.append(Trace(id: "t\(n)", intent: n % 3 == 0 ? .keep : nil, samples: samples))
+        }
+        let path = try TestData.temp("", name: "out.csv")
+        try TraceWriter.write(traces, to: path)
+        let text = TraceWriter.csv(traces)
+        #expect(text.utf8.count > 1 << 20)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(text.utf8))
+    }
+}
