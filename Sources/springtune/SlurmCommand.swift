@@ -106,6 +106,7 @@ struct SlurmCommand: ParsableCommand {
                         print("sweep job \(sweepJob) (\(shards) tasks), merge job \(id)")
                         print("logs:   \(scripts.logDirectory)")
                         fflush(nil)
+                        Cleanup.shared.setInterruptedNote("springtune: stopped waiting; the jobs keep running (squeue; cancel with: scancel \(sweepJob) \(id))")
                     }
                 } catch let error as ToolError {
                     // No merge to follow it: the array would run for nothing.
@@ -242,6 +243,9 @@ struct SlurmCommand: ParsableCommand {
             do { try p.run() } catch {
                 throw ToolError(.unavailable, "\(sbatch): cannot run: \(error.localizedDescription)")
             }
+            // It inherits our ignored SIGINT: stopped by Cleanup when we are interrupted.
+            Cleanup.shared.register(child: p.processIdentifier)
+            defer { Cleanup.shared.unregister(child: p.processIdentifier) }
             // sbatch's stderr, read aside so neither pipe can fill while the other is read.
             let errors = Collected()
             let group = DispatchGroup()
