@@ -63,15 +63,17 @@ check "…and prints the sbatch commands" grep -q 'kill-on-invalid-dep=yes' "$wo
 err=$("$bin" slurm submit "${grid[@]}" --shards 4 --out "$work/nopart" --partition nosuch 2>&1 >/dev/null); rc=$?
 check "an unknown partition: exit 69, one line with sbatch's reason ($err)" test $rc = 69 -a "$(echo "$err" | wc -l)" = 1 -a -n "$(grep -i partition <<<"$err")"
 
-# The real thing: 4 array tasks, the merge after them, --wait until it ends.
+# The real thing: 4 array tasks, the merge after them, --wait until it ends; the folder's name
+# has a quote, spaces, $ and % (quoted in the scripts, %% in the log names).
+run="$work/run it's \"q\" \$HOME 100%"
 s0=$(date +%s.%N)
-"$bin" slurm submit "${grid[@]}" --shards 4 --out "$work/slurm" --wait >"$work/submit.out" 2>&1; rc=$?
+"$bin" slurm submit "${grid[@]}" --shards 4 --out "$run" --wait >"$work/submit.out" 2>&1; rc=$?
 s1=$(date +%s.%N)
 check "slurm submit --shards 4 --wait: exit 0 ($(awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%.1f", b - a }') s; $(grep -m1 'sweep job' "$work/submit.out"))" test $rc = 0
-check "…4 array task logs and a merge log" test "$(ls "$work/slurm/slurm/logs" | grep -c '^sweep-.*_[1-4]\.out$')" = 4 -a -n "$(ls "$work/slurm/slurm/logs" | grep '^merge-')"
-check "…merged report: the bytes of a local run" cmp "$work/slurm/report.csv" "$work/local/report.csv"
+check "…4 array task logs and a merge log" test "$(ls "$run/slurm/logs" | grep -c '^sweep-.*_[1-4]\.out$')" = 4 -a -n "$(ls "$run/slurm/logs" | grep '^merge-')"
+check "…merged report: the bytes of a local run" cmp "$run/report.csv" "$work/local/report.csv"
 if command -v gnuplot >/dev/null || [ -n "${SPRINGTUNE_GNUPLOT:-}" ]; then
-  check "…the merge job drew the default charts" test -s "$work/slurm/settle_time.png" -a -s "$work/slurm/heatmap-settle_time_p95.svg"
+  check "…the merge job drew the default charts" test -s "$run/settle_time.png" -a -s "$run/heatmap-settle_time_p95.svg"
 fi
 
 # One shard that cannot write its folder (a file in its place): --wait names it, exit 73.
