@@ -4,7 +4,8 @@ SWIFT ?= swift
 PYTHON ?= python3
 BIN := .build/release/springtune
 DEBUG_BIN := $(CURDIR)/.build/debug/springtune
-APT_PACKAGES := libcsv-dev gnuplot-nox chromium
+# slurm-wlm and munge: the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh).
+APT_PACKAGES := libcsv-dev gnuplot-nox chromium slurm-wlm munge
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
@@ -23,12 +24,14 @@ build: setup
 demo: build
 	$(BIN) sweep --preset evernote --out $(DEMO_OUT)
 
-## Swift suites, command-line checks (incl. a separate package decoding an export), notebooks,
-## and a short run of every fuzzer from the seed corpus (fresh each time).
+## Swift suites, command-line checks (incl. a separate package decoding an export), a sharded
+## sweep on a private single-node Slurm cluster (started and stopped by Tests/slurm/run.sh),
+## notebooks, and a short run of every fuzzer from the seed corpus (fresh each time).
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	SPRINGTUNE=$(DEBUG_BIN) Tests/cli/run.sh
+	SPRINGTUNE=$(DEBUG_BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(DEBUG_BIN)
 	rm -rf out/fuzz-smoke
 	$(MAKE) fuzz FUZZ_SECONDS=10 FUZZ_DIR=out/fuzz-smoke

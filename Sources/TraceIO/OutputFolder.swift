@@ -110,6 +110,7 @@ public final class Cleanup: @unchecked Sendable {
     private var paths = Set<String>()
     private var children = Set<Int32>()
     private var sources: [DispatchSourceSignal] = []
+    private var interruptedNote = "springtune: interrupted; nothing was written"
 
     private init() {
         for sig in [SIGINT, SIGTERM] {
@@ -125,14 +126,17 @@ public final class Cleanup: @unchecked Sendable {
     public func unregister(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
     public func register(child pid: Int32) { lock.lock(); children.insert(pid); lock.unlock() }
     public func unregister(child pid: Int32) { lock.lock(); children.remove(pid); lock.unlock() }
+    /// The line printed when interrupted, for a command that has already done something lasting.
+    public func setInterruptedNote(_ text: String) { lock.lock(); interruptedNote = text; lock.unlock() }
 
     /// Stops the children, removes the staging folders, and exits 128 + signal.
     private func finish(signal sig: Int32) {
         lock.lock()
         for pid in children { kill(pid, SIGKILL) }   // the children inherit our ignored SIGINT/SIGTERM
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        let note = interruptedNote
         lock.unlock()
-        FileHandle.standardError.write(Data("\nspringtune: interrupted; nothing was written\n".utf8))
+        FileHandle.standardError.write(Data("\n\(note)\n".utf8))
         _exit(128 + sig)
     }
 }

@@ -2,7 +2,7 @@
 public struct ToolError: Error, CustomStringConvertible, Equatable, Sendable {
     /// sysexits(3) codes used by springtune.
     public enum Code: Int32, Sendable {
-        case usage = 64, dataError = 65, noInput = 66, unavailable = 69, software = 70, cantCreate = 73, ioError = 74
+        case usage = 64, dataError = 65, noInput = 66, unavailable = 69, software = 70, cantCreate = 73, ioError = 74, tempFailure = 75
     }
 
     public var code: Code

@@ -10,7 +10,7 @@ struct Springtune: ParsableCommand {
         abstract: "Tune spring-driven touch interactions by replaying real touch traces through exact models.",
         version: SpringTuneVersion.current,
         subcommands: [SweepCommand.self, PickCommand.self, CompareCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self,
-                      MergeCommand.self, BenchCommand.self, SpringCommand.self, FitCommand.self, TracesCommand.self, PresetsCommand.self, MetricsCommand.self]
+                      MergeCommand.self, SlurmCommand.self, BenchCommand.self, SpringCommand.self, FitCommand.self, TracesCommand.self, PresetsCommand.self, MetricsCommand.self]
     )
 
     /// Runs the command line: help and version on stdout; a usage error as one line on stderr
@@ -30,7 +30,7 @@ struct Springtune: ParsableCommand {
                 // The subcommand the user ran (`sweep`, `traces import`), for the pointer to its help.
                 let words = Array(CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") })
                 let names = Set(configuration.subcommands.map { $0._commandName })
-                let sub = words.first.map { names.contains($0) ? ($0 == "traces" || $0 == "presets" || $0 == "fit") && words.count > 1 ? "\($0) \(words[1])" : $0 : "" } ?? ""
+                let sub = words.first.map { names.contains($0) ? ($0 == "traces" || $0 == "presets" || $0 == "fit" || $0 == "slurm") && words.count > 1 ? "\($0) \(words[1])" : $0 : "" } ?? ""
                 let help = code == .validationFailure ? " (see springtune\(sub.isEmpty ? "" : " " + sub) --help)" : ""
                 FileHandle.standardError.write(Data("springtune: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)\(help)\n".utf8))
             }

@@ -37,7 +37,10 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .customLong("vary"), help: "Sweep axis: NAME=v1,v2,... or NAME=FROM:TO:STEPS[:log] (replaces the preset's axis of that name).")
     var vary: [String] = []
     @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: "Run only shard I of N (I/N, 1-based); `springtune merge` joins the shards.") var shard: String?
+    @Option(help: "Run only shard I of N (I/N, 1-based), or `auto`: the task's shard in a Slurm array job (SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard-count); `springtune merge` joins the shards.")
+    var shard: String?
+    @Option(name: .customLong("shard-count"), help: "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions).")
+    var shardCount: Int?
     @Option(help: "Output folder (default: out/<preset>).") var out: String?
     @Option(help: "Release-velocity estimator (default: the preset's).") var estimator: VelocityEstimator?
     @Flag(name: .customLong("per-trace"), help: "Also write per-trace.csv.") var perTrace = false
@@ -59,13 +62,19 @@ struct SweepCommand: ParsableCommand {
         guard (0...10).contains(refine) else { throw ValidationError("--refine must be from 0 to 10") }
         guard refine == 0 || shard == nil else { throw ValidationError("--refine runs whole grids; it cannot be combined with --shard") }
         guard refine == 0 || !resume else { throw ValidationError("--resume finishes one sweep; it cannot be combined with --refine") }
+        guard shardCount == nil || shard == "auto" else { throw ValidationError("--shard-count goes with --shard auto") }
         if let shard { _ = try parseShard(shard) }
     }
 
     func parseShard(_ text: String) throws -> (index: Int, count: Int) {
+        if text == "auto" {
+            do { return try ShardEnvironment.shard(shardCount: shardCount, environment: ProcessInfo.processInfo.environment) } catch let error as ToolError {
+                throw ValidationError(error.message)
+            }
+        }
         let parts = text.split(separator: "/").compactMap { Int($0) }
         guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-            throw ValidationError("--shard expects I/N with 1 <= I <= N, got \(text)")
+            throw ValidationError("--shard expects I/N with 1 <= I <= N, or auto, got \(text)")
         }
         return (parts[0], parts[1])
     }
