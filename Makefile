@@ -34,7 +34,7 @@ test: setup
 	SPRINGTUNE=$(DEBUG_BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(DEBUG_BIN)
 	rm -rf out/fuzz-smoke
-	$(MAKE) fuzz FUZZ_SECONDS=10 FUZZ_DIR=out/fuzz-smoke
+	$(MAKE) fuzz FUZZ_SECONDS=6 FUZZ_DIR=out/fuzz-smoke
 
 ## The notebooks' project-local Python environment (nbclient, pandas, matplotlib from PyPI).
 $(VENV)/.installed: Notebooks/requirements.txt
