@@ -58,9 +58,9 @@ public struct Checkpoint {
                 done = blocks
                 return
             case (true, false):
-                throw ToolError(.usage, "\(target) holds this sweep interrupted (\(sets) of \(header.configs) sets done): add --resume to finish it, or remove \(dir) to start over")
+                throw ToolError(.usage, "\(target) holds this sweep interrupted (\(sets) of \(header.configs) sets done): add --resume to finish it, or remove the folder \(dir) to start over")
             case (false, true):
-                throw ToolError(.dataError, "\(target): the interrupted sweep there was run with other inputs (preset, grid, traces, shard or version); run without --resume to start over")
+                throw ToolError(.dataError, "\(target): the interrupted sweep there was run with other inputs (preset, grid, traces, scene, shard, --per-trace or version); run without --resume to start over")
             case (false, false):
                 discarded = "\(target): dropped the checkpoint of an interrupted sweep with other inputs (\(sets) of \(header.configs) sets done)"
             }
@@ -78,6 +78,13 @@ public struct Checkpoint {
     /// The blocks of `ids`, in order.
     public func blocks(of ids: Range<Int>) -> [Range<Int>] {
         stride(from: ids.lowerBound, to: ids.upperBound, by: blockSize).map { $0..<min(ids.upperBound, $0 + blockSize) }
+    }
+
+    /// The finished block of `ids`, when its file holds exactly those sets in order.
+    public func finished(_ ids: Range<Int>) -> Block? {
+        guard let block = done[ids.lowerBound], block.rows.count == ids.count,
+              block.rows.enumerated().allSatisfy({ $0.element.first == String(ids.lowerBound + $0.offset) }) else { return nil }
+        return block
     }
 
     /// Records a finished block (fsync'd before it counts).

@@ -87,15 +87,18 @@ public struct SweepJob: Sendable {
         var checkpoint = try Checkpoint(target: folder.target, key: key, configs: total, resume: resume)
         if let discarded = checkpoint.discarded { notes.append(discarded) }
         let blocks = checkpoint.blocks(of: ids)
-        let resumed = blocks.filter { checkpoint.done[$0.lowerBound] != nil }.reduce(0) { $0 + $1.count }
+        let resumed = blocks.filter { checkpoint.finished($0) != nil }.reduce(0) { $0 + $1.count }
+        if resumed > 0 { notes.append("resumed \(folder.target): \(resumed) of \(total) sets from its checkpoint, \(total - resumed) run now") }
+        Cleanup.shared.setInterruptedNote("springtune: interrupted; \(folder.target) keeps its previous outputs, and the sets finished so far are checkpointed: run the same command with --resume to finish")
         var perSet: (@Sendable (Int) -> Void)?
         if let progress { perSet = { done in progress(resumed + done, total) } }
-        try runner.run(traces, blocks: blocks.filter { checkpoint.done[$0.lowerBound] == nil }, progress: perSet) { block, results in
+        try runner.run(traces, blocks: blocks.filter { checkpoint.finished($0) == nil }, progress: perSet) { block, results in
             try checkpoint.save(Checkpoint.Block(
                 first: block.lowerBound, rows: results.map { Report.row($0, kind: loaded.kind).map(\.encoded) },
                 perTrace: perTrace ? Report.perTraceCSV(results, traces: traces.tags, kind: loaded.kind, axes: grid.axes, header: false) : nil))
         }
-        let finished = blocks.map { checkpoint.done[$0.lowerBound]! }
+        let finished = blocks.map { checkpoint.finished($0)! }
+        try traces.checkUnchanged()
 
         let dir = folder.staging
         let reportPath = "\(dir)/report.csv"

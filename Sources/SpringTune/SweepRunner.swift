@@ -86,14 +86,29 @@ public struct SweepRunner: Sendable {
                         return preparedSets.count - 1
                     }
                     let shared = preparedSets
-                    let chunkRuns = parallelMap(models.count) { j in
-                        var results = TraceResults(metrics: M.metrics)
-                        for prepared in shared[modelPrep[j]] { results.append(models[j].run(prepared, timeline: false)) }
-                        // Resident traces are one chunk: the set is done.
-                        if traces.isResident, let progress { progress(done.increment()) }
+                    // Consecutive sets with one preparation, up to the model's lanes, run together.
+                    var groups: [Range<Int>] = []
+                    for j in models.indices {
+                        if let g = groups.last, g.count < M.lanes, modelPrep[g.lowerBound] == modelPrep[j] {
+                            groups[groups.count - 1] = g.lowerBound..<(j + 1)
+                        } else {
+                            groups.append(j..<(j + 1))
+                        }
+                    }
+                    let lanesOf = groups
+                    let groupRuns = parallelMap(lanesOf.count) { gi in
+                        let g = lanesOf[gi], group = Array(models[g])
+                        var results = [TraceResults](repeating: TraceResults(metrics: M.metrics), count: g.count)
+                        for prepared in shared[modelPrep[g.lowerBound]] {
+                            for (j, run) in M.run(group, prepared).enumerated() { results[j].append(run) }
+                        }
+                        // Resident traces are one chunk: the sets are done.
+                        if traces.isResident, let progress { for _ in g { progress(done.increment()) } }
                         return results
                     }
-                    for j in chunkRuns.indices { runs[j].append(contentsOf: chunkRuns[j]) }
+                    for (g, results) in zip(groups, groupRuns) {
+                        for (j, r) in zip(g, results) { runs[j].append(contentsOf: r) }
+                    }
                 }
                 let passRuns = runs
                 results += parallelMap(models.count) { j in

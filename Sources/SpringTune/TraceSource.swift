@@ -36,6 +36,9 @@ public struct TraceSource: Sendable {
     public private(set) var representative: [(title: String, trace: Trace)] = []
     /// All traces, when they fit in one block.
     private var resident: [Trace]?
+    /// Each file's size, modification time and inode when it was first read: a file that
+    /// changes afterwards (its digest would no longer describe what was run) is refused.
+    private var stamps: [FileStamp] = []
 
     /// Reads and validates `files` once (streaming). Throws the first invalid row (unless
     /// `skipInvalid`), or when no valid trace remains.
@@ -50,6 +53,7 @@ public struct TraceSource: Sendable {
         var samples = 0
         var picker = RepresentativeTraces(estimator: scene.estimator)
         for file in files {
+            let stamp = try FileStamp(file)
             var multi = 0, count = 0
             let report = try TraceReader(skipInvalid: skipInvalid).forEachTrace(path: file) { read in
                 count += 1
@@ -63,7 +67,10 @@ public struct TraceSource: Sendable {
             if multi > 0 && !kind.type.usesAllPointers {
                 notes.append("\(file): \(multi) of \(count) traces have several pointers; \(kind.name) uses the pointer that began first in each")
             }
-            fileInfo.append(ReportMeta.TraceFile(file: file, sha256: try SHA256.file(file), traces: count,
+            let digest = try SHA256.file(file)
+            try stamp.unchanged()
+            stamps.append(stamp)
+            fileInfo.append(ReportMeta.TraceFile(file: file, sha256: digest, traces: count,
                                                  skipped: report.skipped.isEmpty ? nil : report.skipped.map { "\($0.trace): \($0.reason)" },
                                                  imported: ImportMeta.read(for: file)))
             if !report.skipped.isEmpty {
@@ -100,7 +107,8 @@ public struct TraceSource: Sendable {
     public func forEachBlock(_ body: ([Trace]) throws -> Void) throws {
         if let resident { return try body(resident) }
         var block: [Trace] = [], samples = 0, index = 0
-        for file in files {
+        for (file, stamp) in zip(files, stamps) {
+            try stamp.unchanged()
             try TraceReader(skipInvalid: skipInvalid).forEachTrace(path: file) { read in
                 let trace = input(read)
                 guard index < tags.count, tags[index].id == trace.id else {
@@ -118,7 +126,36 @@ public struct TraceSource: Sendable {
             }
         }
         guard index == tags.count else { throw ToolError(.dataError, "\(files.joined(separator: ", ")) changed while the sweep was reading it") }
+        for stamp in stamps { try stamp.unchanged() }
         if !block.isEmpty { try body(block) }
+    }
+
+    /// Checks that no trace file changed since it was first read (call after the run).
+    public func checkUnchanged() throws {
+        for stamp in stamps { try stamp.unchanged() }
+    }
+}
+
+/// A file's identity and version as `stat` sees it: size, modification time (ns), inode.
+struct FileStamp {
+    let path: String
+    let size: Int64, mtime: Int64, inode: UInt64
+
+    init(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ToolError(.noInput, "\(path): cannot open: \(String(cString: strerror(errno)))") }
+        self.path = path
+        size = Int64(info.st_size)
+        mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        inode = UInt64(info.st_ino)
+    }
+
+    /// Throws when the file now has another size, modification time or inode.
+    func unchanged() throws {
+        let now = try FileStamp(path)
+        guard now.size == size, now.mtime == mtime, now.inode == inode else {
+            throw ToolError(.dataError, "\(path) changed while the sweep was reading it; run again once it is complete")
+        }
     }
 }
 

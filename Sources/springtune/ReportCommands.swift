@@ -281,11 +281,11 @@ struct MergeCommand: ParsableCommand {
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time fixed workloads (the default evernote sweep with charts, a 10,000-set sweep); count instructions per item-step with callgrind; compare one core against the NumPy rewrite in bench/.",
-        discussion: "Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy).")
+        abstract: "Time three fixed workloads (the default evernote sweep with charts, a 10,000-set sweep, the default sweep on one thread); count instructions per item-step with callgrind; compare one core against the NumPy rewrite in bench/.",
+        discussion: "Takes a few minutes. Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy).")
     @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Repetitions per workload (the fastest counts).") var repetitions: Int = 3
-    @Option(help: "The NumPy rewrite to compare against.") var numpy: String = "bench/flow_layout_numpy.py"
+    @Option(help: "The NumPy rewrite to compare against (default: bench/flow_layout_numpy.py, skipped when absent).") var numpy: String?
     @Flag(inversion: .prefixedNo, help: "Count instructions per item-step with callgrind when valgrind is present.") var callgrind = true
 
     func validate() throws {
@@ -295,6 +295,8 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            if let numpy, !FileManager.default.fileExists(atPath: numpy) { throw ToolError(.noInput, "\(numpy): no such file") }
+            let numpy = self.numpy ?? "bench/flow_layout_numpy.py"
             let store = PresetStore()
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-bench-\(getpid())").path
             defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -61,7 +61,6 @@ struct SweepCommand: ParsableCommand {
         if let out { guard !out.isEmpty else { throw ValidationError("--out must not be empty") } }
         guard (0...10).contains(refine) else { throw ValidationError("--refine must be from 0 to 10") }
         guard refine == 0 || shard == nil else { throw ValidationError("--refine runs whole grids; it cannot be combined with --shard") }
-        guard refine == 0 || !resume else { throw ValidationError("--resume finishes one sweep; it cannot be combined with --refine") }
         guard shardCount == nil || shard == "auto" else { throw ValidationError("--shard-count goes with --shard auto") }
         if let shard { _ = try parseShard(shard) }
     }

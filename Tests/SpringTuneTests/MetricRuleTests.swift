@@ -115,6 +115,39 @@ import TraceIO
         }
         #expect(stopped > runs / 5, "early exit taken in \(stopped) of \(runs) runs")
     }
+
+    /// Sets stepped together in SIMD lanes give each set's own numbers bit for bit: springs
+    /// from light to heavy damping, stretch on and off, scroll lag on and off, 2 to 4 lanes.
+    @Test(arguments: ["evernote", "messages"])
+    func lanesEqualSingleRuns(preset: String) throws {
+        let loaded = try Fixture.store.load(preset)
+        var traces: [Trace] = []
+        for file in PresetStore.traceFiles(for: loaded) { traces += try TraceReader().read(path: file).0 }
+        var models: [FlowLayout] = []
+        for (damping, frequency, boundary, lag) in [(0.05, 0.5, 10.0, 0.0), (0.7, 1.5, 0.0, 0.0), (1.0, 3.0, 20.0, 0.0), (2.5, 6.0, 4.0, 0.0),
+                                                    (0.5, 2.0, 10.0, 800.0), (1.2, 1.0, 0.0, 1600.0), (0.9, 4.0, 8.0, 1000.0)] {
+            var p = loaded.preset
+            p.spring.damping = damping
+            p.spring.frequency = frequency
+            p.params["boundaryResistance"] = .number(boundary)
+            p.params["scrollResistance"] = .number(lag)
+            models.append(try FlowLayout(preset: p))
+        }
+        for trace in traces {
+            let prep = models[0].prepare(trace)
+            for group in [Array(models[0..<4]), Array(models[4..<7]), Array(models[1..<3])] {
+                let batch = FlowLayout.run(group, prep)
+                #expect(batch.count == group.count)
+                for (model, lane) in zip(group, batch) {
+                    let single = model.run(prep, timeline: false)
+                    #expect(lane.unsettled == single.unsettled)
+                    for spec in FlowLayout.metrics {
+                        #expect(lane.metrics[spec]?.bitPattern == single.metrics[spec]?.bitPattern, "\(trace.id) \(spec.name)")
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The report's aggregates against the per-trace file of the same sweep (SPEC §7): a short tail

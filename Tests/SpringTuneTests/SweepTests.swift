@@ -57,6 +57,36 @@ enum Fixture {
         }
     }
 
+    /// A trace file rewritten after its first read (same size, new time) is refused on the next
+    /// pass: its digest would no longer describe what ran.
+    @Test func traceFileChangedMidRunIsRefused() throws {
+        let src = Fixture.repo.appendingPathComponent("Sources/SpringTune/Resources/Traces/default/galaxy-drags.csv").path
+        let path = Fixture.tempDir() + "/t.csv"
+        try FileManager.default.copyItem(atPath: src, toPath: path)
+        let kind = try #require(ModelKind.all.first { $0.name == "flow-layout" })
+        let source = try TraceSource(files: [path], kind: kind, skipInvalid: false, scene: Scene(), blockSamples: 1000)
+        #expect(!source.isResident)
+        try source.forEachBlock { _ in }
+        let later = Date().addingTimeInterval(5)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: path)
+        #expect(throws: ToolError.self) { try source.forEachBlock { _ in } }
+        #expect(throws: ToolError.self) { try source.checkUnchanged() }
+    }
+
+    /// A checkpoint block counts only when it holds exactly its sets, in order.
+    @Test func shortCheckpointBlockIsRunAgain() throws {
+        var checkpoint = try Checkpoint(target: Fixture.tempDir(), key: "k", configs: 200, resume: false)
+        let blocks = checkpoint.blocks(of: 0..<200)
+        #expect(blocks == [0..<64, 64..<128, 128..<192, 192..<200])
+        try checkpoint.save(Checkpoint.Block(first: 0, rows: (0..<64).map { ["\($0)", "x"] }, perTrace: nil))
+        try checkpoint.save(Checkpoint.Block(first: 64, rows: (64..<100).map { ["\($0)", "x"] }, perTrace: nil))
+        try checkpoint.save(Checkpoint.Block(first: 128, rows: (129..<193).map { ["\($0)", "x"] }, perTrace: nil))
+        #expect(checkpoint.finished(0..<64) != nil)
+        #expect(checkpoint.finished(64..<128) == nil)
+        #expect(checkpoint.finished(128..<192) == nil)
+        #expect(checkpoint.finished(192..<200) == nil)
+    }
+
     /// The traces worth animating are picked in one pass as a full scan would pick them.
     @Test func representativeTracesInOnePass() throws {
         var picker = RepresentativeTraces(estimator: .lsq2)

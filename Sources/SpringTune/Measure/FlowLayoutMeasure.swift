@@ -117,8 +117,10 @@ extension FlowLayout: MeasuredModel {
             jiggle.record(frame: k, outOfBand: anyJiggle)
             if k == r { return .decided }
             // Early exit (SPEC §6), never for a timeline: checked every 8 frames once the anchors are static.
-            if !timeline, k >= prep.calmFrom, k & 7 == 0,
-               atRest(engine, offset: o, leeway: leeway(prep, at: clock.time(k) - clock.time(r), offset: o), finalScreen: finalScreen,
+            // (A row out of band or jiggling this frame already rules it out.)
+            if !timeline, !anyOut, !anyJiggle, k >= prep.calmFrom, k & 7 == 0,
+               atRest(anchors: engine.anchors, positions: engine.positions, velocities: engine.velocities,
+                      offset: o, leeway: leeway(prep, at: clock.time(k) - clock.time(r), offset: o), finalScreen: finalScreen,
                       overshoot: overshoot.current(tolerance: eps), peakStretch: peakStretch) {
                 stoppedAt = k
                 return .stop
@@ -181,13 +183,13 @@ extension FlowLayout: MeasuredModel {
     /// (the rows that count stay the same), every counted row with |dᵢ(t_r)| ≥ ε has
     /// Bᵢ ≤ overshoot − μ, and every counted neighbour pair's gap stays ≤ the peak stretch − μ.
     /// The numbers then equal the full run's bit for bit (a test compares both paths).
-    func atRest(_ engine: FlowLayoutEngine, offset o: Double, leeway: Leeway, finalScreen: [Double],
+    func atRest(anchors: [Double], positions: [Double], velocities: [Double], offset o: Double, leeway: Leeway, finalScreen: [Double],
                 overshoot: (pt: Double, atDecision: [Double]), peakStretch: Double) -> Bool {
         let omega = spring.omega, eps = scene.tolerance, n = itemCount
         let h = itemHeight, pitch = itemHeight + itemSpacing, top = -100.0 - h / 2, bottom = scene.height + 100 + h / 2
         var previous: (visible: Bool, amplitude: Double, screen: Double, drift: Double)?
         for i in 0..<n {
-            let a = engine.anchors[i], x = engine.positions[i] - a, w = engine.velocities[i] / omega
+            let a = anchors[i], x = positions[i] - a, w = velocities[i] / omega
             let share = leeway.factor(i, of: n), drift = leeway.drift * share
             let amplitude = (x * x + w * w).squareRoot() + leeway.push * share
             let margin = 1e-6 + 1e-9 * abs(a)

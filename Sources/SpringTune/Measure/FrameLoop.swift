@@ -93,6 +93,13 @@ struct OvershootTracker {
         counted = Array(repeating: false, count: items)
     }
 
+    /// A tracker in a given state (one lane of a batch run).
+    init(atDecision: [Double], peak: [Double], counted: [Bool]) {
+        self.atDecision = atDecision
+        self.peak = peak
+        self.counted = counted
+    }
+
     /// dᵢ at the decision frame, for every item whether or not it counts there.
     mutating func start(item i: Int, displacement d: Double) { atDecision[i] = d }
 

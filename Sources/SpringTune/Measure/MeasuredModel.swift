@@ -19,12 +19,19 @@ public protocol MeasuredModel: InteractionModel {
     var preparationKey: PreparationKey { get }
     func prepare(_ trace: Trace) -> Prepared
     func run(_ prepared: Prepared, timeline: Bool) -> TraceRun
+    /// Sets run together on one preparation (at most ``lanes`` of them, with equal keys): each
+    /// result must equal `models[j].run(prepared, timeline: false)` bit for bit.
+    static var lanes: Int { get }
+    static func run(_ models: [Self], _ prepared: Prepared) -> [TraceRun]
     /// What the screen shows at one frame, from that frame's timeline rows (for animations).
     func picture(_ rows: [TimelineRow]) -> [Animation.Shape]
 }
 
 extension MeasuredModel {
     public static var usesAllPointers: Bool { false }
+    /// One set at a time unless a model steps several together.
+    public static var lanes: Int { 1 }
+    public static func run(_ models: [Self], _ prepared: Prepared) -> [TraceRun] { models.map { $0.run(prepared, timeline: false) } }
 }
 
 /// The key of models whose runs share nothing but the trace itself.
