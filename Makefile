@@ -3,7 +3,6 @@
 SWIFT ?= swift
 PYTHON ?= python3
 BIN := .build/release/springtune
-DEBUG_BIN := $(CURDIR)/.build/debug/springtune
 # slurm-wlm and munge: the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh).
 APT_PACKAGES := libcsv-dev gnuplot-nox chromium slurm-wlm munge
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -27,12 +26,14 @@ demo: build
 ## Swift suites, command-line checks (incl. a separate package decoding an export), a sharded
 ## sweep on a private single-node Slurm cluster (started and stopped by Tests/slurm/run.sh),
 ## notebooks, and a short run of every fuzzer from the seed corpus (fresh each time).
+## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
+## the sweeps they check take seconds there instead of minutes in a debug build.
 test: setup
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	SPRINGTUNE=$(DEBUG_BIN) Tests/cli/run.sh
-	SPRINGTUNE=$(DEBUG_BIN) Tests/slurm/run.sh
-	$(MAKE) notebooks SPRINGTUNE_BIN=$(DEBUG_BIN)
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
+	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/run.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
+	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
 	$(MAKE) fuzz FUZZ_SECONDS=6 FUZZ_DIR=out/fuzz-smoke
 

@@ -371,10 +371,10 @@ check "SIGINT: exit 130, no staging folder left" test $rc = 130 -a -z "$(ls -a "
 
 # Resume: kill -9 half-way, a plain rerun says how to resume, --resume finishes with the bytes of
 # an uninterrupted run (report and per-trace) in less time than the whole run.
-grid=(--preset evernote --vary frequency=0.5:4:12:log --set boundaryResistance=10 --no-charts --per-trace)
+grid=(--preset evernote --vary frequency=0.5:4:100:log --set boundaryResistance=10 --no-charts --per-trace --threads 1)
 t0=$(date +%s.%N); "$bin" sweep "${grid[@]}" --out "$work/whole" >/dev/null 2>&1; t1=$(date +%s.%N)
 "$bin" sweep "${grid[@]}" --out "$work/cut" >/dev/null 2>&1 & pid=$!
-for _ in $(seq 200); do [ "$(ls "$work/cut/.springtune-resume" 2>/dev/null | grep -c block-)" -ge 1 ] && break; sleep 0.05; done
+for _ in $(seq 400); do [ "$(ls "$work/cut/.springtune-resume" 2>/dev/null | grep -c block-)" -ge 6 ] && break; sleep 0.02; done
 kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
 blocks=$(ls "$work/cut/.springtune-resume" 2>/dev/null | grep -c block-)
 err=$("$bin" sweep "${grid[@]}" --out "$work/cut" 2>&1 >/dev/null); rc=$?
