@@ -87,19 +87,24 @@ public enum Fitting {
     }
 
     /// Where `--plot` goes: an image path (`.png`; the `.svg`, `.gp` and `.dat` beside it), or
-    /// an existing folder (or a path ending in `/`), which gets `NAME.png`.
-    static func chartLocation(_ plot: String, defaultName: String) -> (directory: String, name: String) {
+    /// an existing folder (or a path ending in `/`), which gets `NAME.png`. A path that exists
+    /// as anything else (a device such as /dev/null, a link) is refused; the name is sanitised.
+    static func chartLocation(_ plot: String, defaultName: String) throws -> (directory: String, name: String) {
+        var info = stat()
+        if lstat(plot, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw ToolError(.cantCreate, "--plot \(plot): exists and is not a regular file or folder")
+        }
         var isDirectory: ObjCBool = false
         if plot.hasSuffix("/") || (FileManager.default.fileExists(atPath: plot, isDirectory: &isDirectory) && isDirectory.boolValue) {
             return (URL(fileURLWithPath: plot).path, defaultName)
         }
         let url = URL(fileURLWithPath: plot)
-        return (url.deletingLastPathComponent().path, url.deletingPathExtension().lastPathComponent)
+        return (url.deletingLastPathComponent().path, safeFileName(url.deletingPathExtension().lastPathComponent))
     }
 
     /// Draws `panels` as one chart at `plot` (see ``chartLocation(_:defaultName:)``); returns the images.
     static func draw(_ panels: [Chart.Panel], title: String, plot: String, defaultName: String) throws -> [String] {
-        let (directory, name) = chartLocation(plot, defaultName: defaultName)
+        let (directory, name) = try chartLocation(plot, defaultName: defaultName)
         return try Gnuplot.draw([Chart(name: name, title: title, panels: panels)], in: directory)
     }
 

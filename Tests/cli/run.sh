@@ -352,6 +352,8 @@ check "plot --y ../../x writes nothing outside the folder" test ! -e "$work/x.pn
 ln -s /dev/null "$work/link.json"
 absurd "export -o onto a symlink" 73 "$bin" export "$work/ev/report.csv" --best -o "$work/link.json"
 absurd "fit spring --preset-out onto a symlink" 73 "$bin" fit spring "$work/spring.csv" --preset evernote --preset-out "$work/link.json"
+absurd "fit spring --plot onto a symlink to /dev/null" 73 "$bin" fit spring "$work/spring.csv" --plot "$work/link.json"
+check "…and nothing is written beside it" test -z "$(ls "$work" | grep '^link\.json\.')"
 
 # One consistent output set: a second run into a locked folder fails; kill -9 leaves the old set.
 "$bin" sweep --preset evernote --no-charts --out "$work/kill" >/dev/null 2>&1
