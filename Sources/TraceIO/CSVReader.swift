@@ -30,9 +30,7 @@ public struct CSVReader {
 
     /// Calls `body` for every record in file order.
     public func forEachRecord(_ body: (CSVRecord) throws -> Void) throws {
-        guard let file = fopen(path, "rb") else {
-            throw ToolError(.noInput, "\(displayName): cannot open: \(String(cString: strerror(errno)))")
-        }
+        let file = try openForReading(path, displayName: displayName)
         defer { fclose(file) }
         let state = ParseState()
         var parser = csv_parser()
@@ -60,7 +58,7 @@ public struct CSVReader {
             }
             pending.append(contentsOf: chunk[start..<n])
         }
-        if ferror(file) != 0 { throw ToolError(.noInput, "\(displayName): read error") }
+        if ferror(file) != 0 { throw ToolError(.ioError, "\(displayName): read error") }
         if !pending.isEmpty { try feed(line: pending, state: state, parser: &parser, context: context) }
         if state.inQuote {
             throw ToolError.data(displayName, line: state.quoteLine, column: state.quoteColumn, "unterminated quote")

@@ -9,7 +9,7 @@ public enum LineReader {
     /// Calls `body` with every line and its 1-based number. Throws `FILE:LINE:1` for a line
     /// longer than ``maxLineBytes`` and 66 when the file cannot be opened.
     public static func forEachLine(path: String, _ body: (Substring, Int) throws -> Void) throws {
-        guard let file = fopen(path, "rb") else { throw ToolError(.noInput, "\(path): cannot open: \(String(cString: strerror(errno)))") }
+        let file = try openForReading(path)
         defer { fclose(file) }
         var pending: [UInt8] = [], number = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -41,4 +41,16 @@ public enum LineReader {
         if ferror(file) != 0 { throw ToolError(.ioError, "\(path): read error") }
         if !pending.isEmpty { try emit(pending[...]) }
     }
+}
+
+/// Opens a file to read (66 when it cannot be opened or is a folder); a read error later is 74.
+func openForReading(_ path: String, displayName: String? = nil) throws -> UnsafeMutablePointer<FILE> {
+    let name = displayName ?? path
+    guard let file = fopen(path, "rb") else { throw ToolError(.noInput, "\(name): cannot open: \(String(cString: strerror(errno)))") }
+    var info = stat()
+    if fstat(fileno(file), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        fclose(file)
+        throw ToolError(.noInput, "\(name): is a folder, not a file")
+    }
+    return file
 }

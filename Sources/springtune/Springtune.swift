@@ -27,16 +27,22 @@ struct Springtune: ParsableCommand {
             }
             let message = oneLine(message(for: error))
             if !message.isEmpty {
-                // The subcommand the user ran (`sweep`, `traces import`), for the pointer to its help.
-                let words = Array(CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") })
-                let names = Set(configuration.subcommands.map { $0._commandName })
-                let sub = words.first.map { names.contains($0) ? ($0 == "traces" || $0 == "presets" || $0 == "fit" || $0 == "slurm") && words.count > 1 ? "\($0) \(words[1])" : $0 : "" } ?? ""
-                let help = code == .validationFailure ? " (see springtune\(sub.isEmpty ? "" : " " + sub) --help)" : ""
+                let help = code == .validationFailure ? helpPointer : ""
                 FileHandle.standardError.write(Data("springtune: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)\(help)\n".utf8))
             }
             Foundation.exit(code.rawValue)
         }
     }
+}
+
+/// " (see springtune SUB --help)" for the subcommand the user ran (`sweep`, `traces import`):
+/// what a usage error ends with.
+var helpPointer: String {
+    let words = Array(CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") })
+    let names = Set(Springtune.configuration.subcommands.map { $0._commandName })
+    let groups: Set<String> = ["traces", "presets", "fit", "slurm"]
+    let sub = words.first.map { names.contains($0) ? groups.contains($0) && words.count > 1 ? "\($0) \(words[1])" : $0 : "" } ?? ""
+    return " (see springtune\(sub.isEmpty ? "" : " " + sub) --help)"
 }
 
 /// A message as one line of at most 400 characters (control characters become spaces), so no
@@ -46,12 +52,13 @@ func oneLine(_ text: String) -> String {
     return flat.count > 400 ? String(flat.prefix(400)) + "…" : flat
 }
 
-/// Runs a command body, turning a ``ToolError`` into one line on stderr and its sysexits code.
+/// Runs a command body, turning a ``ToolError`` into one line on stderr and its sysexits code
+/// (a usage error with the pointer to `--help`).
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ToolError {
-        FileHandle.standardError.write(Data("springtune: \(oneLine(error.message))\n".utf8))
+        FileHandle.standardError.write(Data("springtune: \(oneLine(error.message))\(error.code == .usage ? helpPointer : "")\n".utf8))
         throw ExitCode(error.code.rawValue)
     }
 }
