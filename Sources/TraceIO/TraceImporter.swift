@@ -61,7 +61,12 @@ public enum TraceImporter {
         case .csv:
             (ids, contacts, report) = try touchCSV(path)
         }
-        guard !contacts.isEmpty else { throw ToolError(.dataError, "\(path): no \(format.rawValue) records: expected \(format.expected)") }
+        guard !contacts.isEmpty else {
+            if let first = report.skipped.first {
+                throw ToolError(.dataError, "\(path): every contact was dropped (\(report.skipped.count)); first, '\(first.trace.prefix(60))': \(first.reason.prefix(160))")
+            }
+            throw ToolError(.dataError, "\(path): no \(format.rawValue) records: expected \(format.expected)")
+        }
         var closed = 0
         for i in contacts.indices where !(contacts[i].last?.phase.isLift ?? true) {
             let last = contacts[i][contacts[i].count - 1]
