@@ -46,7 +46,8 @@ public struct Checkpoint {
             let files = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("block-") && $0.hasSuffix(".json") }
             var blocks: [Int: Block] = [:]
             for file in files {
-                if let data = fm.contents(atPath: "\(dir)/\(file)"), let block = try? JSONDecoder().decode(Block.self, from: data) {
+                if let data = fm.contents(atPath: "\(dir)/\(file)"), var block = try? JSONDecoder().decode(Block.self, from: data) {
+                    block.perTrace = nil   // read again when written out (``perTrace(of:)``)
                     blocks[block.first] = block
                 }
             }
@@ -87,10 +88,20 @@ public struct Checkpoint {
         return block
     }
 
-    /// Records a finished block (fsync'd before it counts).
+    /// Records a finished block (fsync'd before it counts). Its per-trace rows stay on disk
+    /// only (they can be large); ``perTrace(of:)`` reads them back.
     public mutating func save(_ block: Block) throws {
         try AtomicFile.write(try JSONCoding.encode(block), to: "\(dir)/block-\(block.first).json")
-        done[block.first] = block
+        done[block.first] = Block(first: block.first, rows: block.rows, perTrace: nil)
+    }
+
+    /// The per-trace CSV rows of the finished block starting at `first`, read from its file.
+    public func perTrace(of first: Int) throws -> String {
+        let path = "\(dir)/block-\(first).json"
+        guard let data = FileManager.default.contents(atPath: path), let block = try? JSONDecoder().decode(Block.self, from: data) else {
+            throw ToolError(.ioError, "\(path): cannot read the checkpoint block back")
+        }
+        return block.perTrace ?? ""
     }
 
     /// A digest of the inputs that decide a sweep's bytes (`parts`, in order).

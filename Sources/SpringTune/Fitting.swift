@@ -222,13 +222,21 @@ public struct FittedDeceleration: Sendable {
         public var startTime, endTime: Double
         public var decelerationRate, lambda, projectedDistancePerVelocity, initialVelocity, restPosition, remainingDistance: Double
         public var rms, relativeRMS, range: Double
+        public var warnings: [String]
+    }
+
+    /// Doubts about the fit: an RMS above ``SpringFit/doubtfulRelativeRMS`` of the range (the
+    /// motion is not a clean exponential: a bounce, a finger still on the surface, noise).
+    public var warnings: [String] {
+        guard fit.relativeRMS > SpringFit.doubtfulRelativeRMS else { return [] }
+        return ["the residual RMS is \(Fitting.short(100 * fit.relativeRMS)) % of the range: the motion is not a clean exponential deceleration, distrust the rate"]
     }
 
     public var report: Report {
         Report(file: file, samples: fit.sampleCount, startTime: times[0], endTime: times[times.count - 1],
                decelerationRate: fit.decelerationRate, lambda: fit.lambda, projectedDistancePerVelocity: fit.projectedDistancePerVelocity,
                initialVelocity: fit.initialVelocity, restPosition: fit.restPosition, remainingDistance: fit.remainingDistance,
-               rms: fit.rms, relativeRMS: fit.relativeRMS, range: fit.range)
+               rms: fit.rms, relativeRMS: fit.relativeRMS, range: fit.range, warnings: warnings)
     }
 
     public var text: String {
@@ -240,7 +248,7 @@ public struct FittedDeceleration: Sendable {
             ("initial velocity", "\(f(fit.initialVelocity)) per s"),
             ("rest position", "\(f(fit.restPosition)) (\(f(fit.remainingDistance)) to go at t \(f(fit.startTime)) s)"),
             ("residual RMS", "\(f(fit.rms)) (\(f(100 * fit.relativeRMS)) % of the \(f(fit.range)) range)"),
-        ])
+        ]) + warnings.map { "warning: \($0)\n" }.joined()
     }
 
     public func draw(plot: String) throws -> [String] {

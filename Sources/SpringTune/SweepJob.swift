@@ -73,14 +73,20 @@ public struct SweepJob: Sendable {
         defer { folder.abandon() }
         var scene = loaded.preset.scene
         if let estimator { scene.estimator = estimator }
+        // Blocks are weighed with the most frames any set of the grid runs (frame rate, tail).
+        var heaviest = scene
+        for axis in grid.axes where axis.name == "frameRate" || axis.name == "tail" {
+            let most = axis.values.compactMap(\.number).max() ?? 0
+            if axis.name == "frameRate" { heaviest.frameRate = max(heaviest.frameRate, most) } else { heaviest.tail = max(heaviest.tail, most) }
+        }
         let traces = try TraceSource(files: traceFiles ?? PresetStore.traceFiles(for: loaded), kind: loaded.kind,
-                                     skipInvalid: skipInvalid, scene: scene, blockSamples: blockSamples)
+                                     skipInvalid: skipInvalid, scene: heaviest, blockSamples: blockSamples)
         var notes = traces.notes
         let ids = Self.shardRange(shard, total: grid.count)
         let runner = SweepRunner(kind: loaded.kind, scene: scene, grid: grid, threads: threads, ids: ids, keepPerTrace: perTrace)
         let total = ids.count
         // Finished blocks are checkpointed in the target; --resume runs only the others.
-        let key = Checkpoint.key([SpringTuneVersion.current, try JSONCoding.encode(loaded.preset),
+        let key = Checkpoint.key([SpringTuneVersion.current, SpringTuneVersion.build, try JSONCoding.encode(loaded.preset),
                                   try JSONCoding.encode(grid.axes.map { ReportMeta.Axis(name: $0.name, values: $0.values) }),
                                   try JSONCoding.encode(grid.base), try JSONCoding.encode(traces.fileInfo), try JSONCoding.encode(scene),
                                   shard.map { "\($0.index)/\($0.count)" } ?? "", perTrace ? "per-trace" : ""])
@@ -110,7 +116,7 @@ public struct SweepJob: Sendable {
             let header = Report.perTraceCSV([], traces: traces.tags, kind: loaded.kind, axes: grid.axes)
             try AtomicFile.write(to: perTracePath!) { emit in
                 try emit(Data(header.utf8))
-                for block in finished { try emit(Data((block.perTrace ?? "").utf8)) }
+                for block in finished { try emit(Data(try checkpoint.perTrace(of: block.first).utf8)) }
             }
         }
         var images: [String] = [], skipped: String?

@@ -61,13 +61,15 @@ public struct SweepRunner: Sendable {
     }
 
     /// Runs each block in passes of at most ``runBudget`` runs; each pass reads the traces
-    /// block by block (``TraceSource``) and runs every set of the pass on each, sharing
-    /// preparations among the sets with the same key. A set's aggregate reads its results in
-    /// trace order, so trace blocks, passes and set blocks change no number.
+    /// block by block (``TraceSource``) and runs every set of the pass on each, one preparation
+    /// key at a time (its preparations shared by its sets, which run ``MeasuredModel/lanes``
+    /// at a time, in parallel over lane groups and trace ranges). A set's aggregate reads its
+    /// results in trace order, so trace blocks, passes, set blocks and threads change no number.
     private func runTyped<M: MeasuredModel>(_: M.Type, _ traces: TraceSource, blocks: [Range<Int>], progress: (@Sendable (Int) -> Void)?,
                                             each: (Range<Int>, [ConfigResult]) throws -> Void) throws {
         let intents = traces.tags.map(\.intent)
-        let passSize = max(1, Self.runBudget / traces.tags.count)
+        // At least one lane group per pass, in whole lane groups.
+        let passSize = max(M.lanes, Self.runBudget / traces.tags.count / M.lanes * M.lanes)
         let done = Counter()
         for block in blocks {
             var results: [ConfigResult] = []
@@ -77,37 +79,36 @@ public struct SweepRunner: Sendable {
                 let models: [M] = try ids.map { try Self.model(M.self, values: grid.values($0), scene: scene) }
                 var runs = [TraceResults](repeating: TraceResults(metrics: M.metrics), count: models.count)
                 try traces.forEachBlock { chunk in
-                    var keyIndex: [M.PreparationKey: Int] = [:]
-                    var preparedSets: [[M.Prepared]] = []
-                    let modelPrep: [Int] = models.map { model in
-                        if let k = keyIndex[model.preparationKey] { return k }
-                        keyIndex[model.preparationKey] = preparedSets.count
-                        preparedSets.append(parallelMap(chunk.count) { model.prepare(chunk[$0]) })
-                        return preparedSets.count - 1
-                    }
-                    let shared = preparedSets
-                    // Consecutive sets with one preparation, up to the model's lanes, run together.
-                    var groups: [Range<Int>] = []
+                    // The sets by preparation key (in order of first appearance), one key's
+                    // preparations in memory at a time.
+                    var keys: [M.PreparationKey] = [], members: [M.PreparationKey: [Int]] = [:]
                     for j in models.indices {
-                        if let g = groups.last, g.count < M.lanes, modelPrep[g.lowerBound] == modelPrep[j] {
-                            groups[groups.count - 1] = g.lowerBound..<(j + 1)
-                        } else {
-                            groups.append(j..<(j + 1))
-                        }
+                        let key = models[j].preparationKey
+                        if members[key] == nil { keys.append(key) }
+                        members[key, default: []].append(j)
                     }
-                    let lanesOf = groups
-                    let groupRuns = parallelMap(lanesOf.count) { gi in
-                        let g = lanesOf[gi], group = Array(models[g])
-                        var results = [TraceResults](repeating: TraceResults(metrics: M.metrics), count: g.count)
-                        for prepared in shared[modelPrep[g.lowerBound]] {
-                            for (j, run) in M.run(group, prepared).enumerated() { results[j].append(run) }
+                    for key in keys {
+                        let sets = members[key]!, model = models[sets[0]]
+                        let prepared = parallelMap(chunk.count) { model.prepare(chunk[$0]) }
+                        // Lane groups, each over a few trace ranges so that every core has work.
+                        let groups = stride(from: 0, to: sets.count, by: M.lanes).map { Array(sets[$0..<min(sets.count, $0 + M.lanes)]) }
+                        let parts = max(1, min(chunk.count, (threads * 4 + groups.count - 1) / groups.count))
+                        let tasks = parallelMap(groups.count * parts) { task in
+                            let group = groups[task / parts], part = task % parts
+                            let lanes = group.map { models[$0] }
+                            var results = [TraceResults](repeating: TraceResults(metrics: M.metrics), count: group.count)
+                            for t in (chunk.count * part / parts)..<(chunk.count * (part + 1) / parts) {
+                                for (j, run) in M.run(lanes, prepared[t]).enumerated() { results[j].append(run) }
+                            }
+                            return results
                         }
-                        // Resident traces are one chunk: the sets are done.
-                        if traces.isResident, let progress { for _ in g { progress(done.increment()) } }
-                        return results
-                    }
-                    for (g, results) in zip(groups, groupRuns) {
-                        for (j, r) in zip(g, results) { runs[j].append(contentsOf: r) }
+                        for (g, group) in groups.enumerated() {
+                            for part in 0..<parts {
+                                for (j, r) in zip(group, tasks[g * parts + part]) { runs[j].append(contentsOf: r) }
+                            }
+                            // Resident traces are one chunk: these sets are done.
+                            if traces.isResident, let progress { for _ in group { progress(done.increment()) } }
+                        }
                     }
                 }
                 let passRuns = runs

@@ -146,7 +146,12 @@ struct FileStamp {
         guard stat(path, &info) == 0 else { throw ToolError(.noInput, "\(path): cannot open: \(String(cString: strerror(errno)))") }
         self.path = path
         size = Int64(info.st_size)
-        mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #if os(Linux)
+        let time = info.st_mtim
+        #else
+        let time = info.st_mtimespec
+        #endif
+        mtime = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
         inode = UInt64(info.st_ino)
     }
 

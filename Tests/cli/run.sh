@@ -40,6 +40,17 @@ rate=$("$bin" fit deceleration "$work/friction.csv" --json | python3 -c 'import 
 check "fit deceleration: Flutter friction 0.135^(1/1000) to 1e-5 (got $rate)" python3 -c "import sys; sys.exit(abs($rate - 0.135 ** 0.001) > 1e-5)"
 rate=$("$bin" fit deceleration Tests/Data/wheel-gestures-trackpad/traces.csv --format wheel --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["decelerationRate"])')
 check "fit deceleration --format wheel: trackpad median rate in (0.9, 1) (got $rate)" python3 -c "import sys; sys.exit(not 0.9 < $rate < 1)"
+python3 - "$work" <<'PY'
+import math, sys
+w = 2 * math.pi * 1.5; z = 0.4; wd = w * math.sqrt(1 - z * z)     # a bouncing spring, not a deceleration
+with open(sys.argv[1] + "/bounce.csv", "w") as f:
+    f.write("t,x\n")
+    for i in range(241):
+        t = i / 120
+        f.write("%r,%r\n" % (t, 100 + math.exp(-z * w * t) * (-100 * math.cos(wd * t) + (300 - z * w * 100) / wd * math.sin(wd * t))))
+PY
+warn=$("$bin" fit deceleration "$work/bounce.csv" --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["warnings"]))')
+check "fit deceleration on a bouncing spring: a warning ($warn)" test "$warn" = 1
 printf 't,x\n0,5\n0.1,5\n0.2,5\n0.3,5\n0.4,5\n0.5,5\n' > "$work/flat.csv"
 err=$("$bin" fit spring "$work/flat.csv" 2>&1 >/dev/null); rc=$?
 check "fit spring on constant samples: exit 65, one line ($err)" test $rc = 65 -a "$(echo "$err" | wc -l)" = 1

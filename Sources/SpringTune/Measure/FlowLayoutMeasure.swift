@@ -170,7 +170,10 @@ extension FlowLayout: MeasuredModel {
             let state = release.state(at: tau), s = state.offset - edge, w = state.velocity / scrollView.bounce.omega
             let amplitude = (s * s + w * w).squareRoot()
             guard boundaryResistance > 0 else { return Leeway(drift: amplitude + abs(s)) }
-            return Leeway(drift: amplitude + abs(s), push: 2 * amplitude, share: (edge == 0, boundaryResistance))
+            // Past the top when the bounce started above its edge (with no content to scroll,
+            // M = 0, both edges are 0: the side is the bounce's, not the edge's).
+            let top = last.offset < edge || (last.offset == edge && last.velocity < 0)
+            return Leeway(drift: amplitude + abs(s), push: 2 * amplitude, share: (top, boundaryResistance))
         }
     }
 
