@@ -109,18 +109,29 @@ public final class Cleanup: @unchecked Sendable {
     private let lock = NSLock()
     private var paths = Set<String>()
     private var children = Set<Int32>()
-    private var sources: [DispatchSourceSignal] = []
     private var interruptedNote = "springtune: interrupted; nothing was written"
 
+    /// SIGINT and SIGTERM are blocked in the calling thread and every thread it starts later,
+    /// and one thread takes them with `sigwait`. Call ``install()`` first thing in `main`,
+    /// before any other thread exists. (A libdispatch signal source, used before, crashed the
+    /// process now and then in the dispatch manager thread.)
     private init() {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [unowned self] in self.finish(signal: sig) }
-            source.resume()
-            sources.append(source)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let signals = set
+        let waiter = Thread { [unowned self] in
+            var wanted = signals, caught: Int32 = 0
+            while sigwait(&wanted, &caught) != 0 {}
+            self.finish(signal: caught)
         }
+        waiter.start()
     }
+
+    /// Sets up the signal handling (see the initialiser).
+    public func install() {}
 
     public func register(_ path: String) { lock.lock(); paths.insert(path); lock.unlock() }
     public func unregister(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }

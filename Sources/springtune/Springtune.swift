@@ -16,22 +16,36 @@ struct Springtune: ParsableCommand {
     /// Runs the command line: help and version on stdout; a usage error as one line on stderr
     /// with a pointer to `--help` (exit 64); other failures as their own one line and code.
     static func main() {
+        Cleanup.shared.install()
         do {
             var command = try parseAsRoot()
             try command.run()
+            finish(0)
+        } catch let code as ExitCode {
+            // Our own failures have printed their line already.
+            finish(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             guard code != .success else {
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                finish(0)
             }
             let message = oneLine(message(for: error))
             if !message.isEmpty {
                 let help = code == .validationFailure ? helpPointer : ""
                 FileHandle.standardError.write(Data("springtune: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)\(help)\n".utf8))
             }
-            Foundation.exit(code.rawValue)
+            finish(code.rawValue)
         }
+    }
+
+    /// Flushes the output and ends the process without running exit-time destructors: with
+    /// libdispatch's threads still alive (the signal sources that clean up on Ctrl-C), the C
+    /// library's destructors raced them and crashed the process on exit now and then (SIGILL in
+    /// ICU's _fini while the dispatch manager thread drained events).
+    static func finish(_ code: Int32) -> Never {
+        fflush(nil)
+        _exit(code)
     }
 }
 
