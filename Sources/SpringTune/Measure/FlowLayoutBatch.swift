@@ -131,19 +131,11 @@ extension FlowLayout {
         }
         return (0..<models.count).map { lane in
             let overshoot = OvershootTracker(atDecision: atDecision.map { $0[lane] }, peak: peak.map { $0[lane] }, counted: counted.map { $0[lane] })
-            let (overshootPt, overshootRatio) = overshoot.result(tolerance: eps)
             var settle = SettleTracker(), jiggle = SettleTracker()
             if let k = lastOut[lane] { settle.record(frame: k, outOfBand: true) }
             if let k = lastJiggle[lane] { jiggle.record(frame: k, outOfBand: true) }
-            let settleTime = settle.time(from: r, lastFrame: last, frameRate: clock.frameRate)
-            var metrics = TraceMetrics()
-            metrics[.overshootPt] = overshootPt
-            metrics[.overshootRatio] = overshootRatio
-            metrics[.settleTime] = settleTime
-            metrics[.jiggleTime] = jiggle.time(from: r, lastFrame: last, frameRate: clock.frameRate)
-            metrics[.peakStretchPt] = peakStretch[lane].isFinite ? peakStretch[lane] : nil
-            metrics[.maxLagPt] = maxLag[lane]
-            return TraceRun(metrics: metrics, unsettled: settleTime.isInfinite)
+            return outcome(overshoot: overshoot, settle: settle, jiggle: jiggle, peakStretch: peakStretch[lane], maxLag: maxLag[lane],
+                           clock: clock, lastFrame: last, tolerance: eps)
         }
     }
 }

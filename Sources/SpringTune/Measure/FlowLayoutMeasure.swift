@@ -127,6 +127,17 @@ extension FlowLayout: MeasuredModel {
             }
             return .next
         }
+        var run = Self.outcome(overshoot: overshoot, settle: settle, jiggle: jiggle, peakStretch: peakStretch, maxLag: maxLag,
+                               clock: clock, lastFrame: last, tolerance: eps)
+        run.timeline = rows
+        run.stoppedAt = stoppedAt
+        return run
+    }
+
+    /// A run's metrics from its trackers (SPEC §7), for the lone and the batched runs alike.
+    static func outcome(overshoot: OvershootTracker, settle: SettleTracker, jiggle: SettleTracker, peakStretch: Double, maxLag: Double,
+                        clock: FrameClock, lastFrame last: Int, tolerance eps: Double) -> TraceRun {
+        let r = clock.releaseFrame
         let (overshootPt, overshootRatio) = overshoot.result(tolerance: eps)
         let settleTime = settle.time(from: r, lastFrame: last, frameRate: clock.frameRate)
         var metrics = TraceMetrics()
@@ -136,7 +147,7 @@ extension FlowLayout: MeasuredModel {
         metrics[.jiggleTime] = jiggle.time(from: r, lastFrame: last, frameRate: clock.frameRate)
         metrics[.peakStretchPt] = peakStretch.isFinite ? peakStretch : nil
         metrics[.maxLagPt] = maxLag
-        return TraceRun(metrics: metrics, unsettled: settleTime.isInfinite, timeline: rows, stoppedAt: stoppedAt)
+        return TraceRun(metrics: metrics, unsettled: settleTime.isInfinite)
     }
 
     /// What the scroll can still do to row i after a frame of the calm phase
