@@ -8,6 +8,14 @@ APT_PACKAGES := libcsv-dev gnuplot-nox chromium slurm-wlm munge
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
+## On an x86-64 CPU with AVX2 and its companions (x86-64-v3: Intel Haswell, AMD Zen and later),
+## the build targets it (`-target-cpu haswell`): the sweep's 4-lane kernel (SIMD4<Double>) then
+## takes one 256-bit instruction where SSE2 takes two, about 40 % fewer instructions in a sweep.
+## Swift emits no fused multiply-add unless asked, so the numbers are the same bytes (the golden
+## report tests check it); elsewhere the build keeps the baseline. `make CPU_FLAGS=` turns it off.
+CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
+  for x in avx2 fma bmi1 bmi2 movbe f16c abm popcnt; do echo " $$f " | grep -qw $$x || exit 0; done; \
+  echo -Xswiftc -target-cpu -Xswiftc haswell)
 
 .PHONY: setup build demo test notebooks strip-notebooks bench fuzz clean
 
@@ -18,7 +26,7 @@ setup:
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); }
 
 build: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(CPU_FLAGS)
 
 demo: build
 	$(BIN) sweep --preset evernote --out $(DEMO_OUT)
@@ -29,8 +37,8 @@ demo: build
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
 ## the sweeps they check take seconds there instead of minutes in a debug build.
 test: setup
-	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
-	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(CPU_FLAGS)
+	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(CPU_FLAGS)
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/run.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)

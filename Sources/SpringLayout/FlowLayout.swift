@@ -143,7 +143,9 @@ public struct FlowLayoutEngine: Sendable {
     /// One frame, in SPEC §6.1's order: (1) springs step `interval` toward the previous frame's
     /// anchors; (2)–(3) the new offset sets the anchors; (4) the scroll carries the rows (the
     /// overscrolled part pins them for boundary stretch; scroll lag uses each row's distance
-    /// from the finger's content y, `touchY` + offset, after its spring step).
+    /// from the finger's content y, `touchY` + offset, after its spring step). A row moves only
+    /// by a non-zero carry (adding 0 would only turn a −0 position into +0; the batched sweep
+    /// skips frames with nothing to carry and relies on this).
     public mutating func advance(to o: Double, touchY: Double, interval dt: Double? = nil) {
         let n = layout.itemCount, m = layout.scrollView.maxOffset
         if let dt, dt != interval {
@@ -172,7 +174,7 @@ public struct FlowLayoutEngine: Sendable {
             for i in 0..<n {
                 var carry = stretch ? dPin : 0
                 if lag { carry += dIn * min(1, abs(touch - p[i]) / layout.scrollResistance) }
-                p[i] += carry
+                if carry != 0 { p[i] += carry }
             }
         }
         offset = o

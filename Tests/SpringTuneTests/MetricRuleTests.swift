@@ -93,8 +93,8 @@ import TraceIO
         let loaded = try Fixture.store.load(preset)
         var traces: [Trace] = []
         for file in PresetStore.traceFiles(for: loaded) { traces += try TraceReader().read(path: file).0 }
-        var stopped = 0, runs = 0
-        for damping in [0.05, 0.4, 1.0, 2.5] {
+        var stopped = 0, runs = 0, stoppedWithoutOvershoot = 0
+        for damping in [0.05, 0.4, 0.8, 1.0, 1.2, 2.5] {
             for frequency in [0.5, 1.5, 6.0] {
                 var preset = loaded.preset
                 preset.spring.damping = damping
@@ -109,11 +109,16 @@ import TraceIO
                         #expect(early.metrics[spec]?.bitPattern == full.metrics[spec]?.bitPattern, "\(trace.id) ζ \(damping) f \(frequency) \(spec.name)")
                     }
                     #expect(full.stoppedAt == nil)
-                    if let k = early.stoppedAt, k < prep.clock.lastFrame { stopped += 1 }
+                    if let k = early.stoppedAt, k < prep.clock.lastFrame {
+                        stopped += 1
+                        if full.metrics[.overshootPt] == 0 { stoppedWithoutOvershoot += 1 }
+                    }
                 }
             }
         }
         #expect(stopped > runs / 5, "early exit taken in \(stopped) of \(runs) runs")
+        // Rows that close on their rest from the side they started (no overshoot at all) stop too.
+        if preset == "evernote" { #expect(stoppedWithoutOvershoot > runs / 20, "\(stoppedWithoutOvershoot) of \(runs) runs without overshoot stopped early") }
     }
 
     /// Sets stepped together in SIMD lanes give each set's own numbers bit for bit: springs

@@ -3,8 +3,8 @@ import SpringLayout
 /// Parameter sets of `flow-layout` that share a preparation (the scroll motion) differ only in
 /// their springs (f, ζ), `boundaryResistance` and `scrollResistance`. ``run(_:_:)`` steps up to
 /// ``lanes`` of them together, one SIMD lane each (structure of arrays: row i of every set in
-/// one vector), with the metrics accumulated in the same pass. Every lane does the scalar
-/// run's operations in the scalar run's order (``FlowLayoutEngine/advance(to:touchY:interval:)``
+/// one vector), with the metrics accumulated in the same pass over the rows. Every lane does the
+/// scalar run's operations in the scalar run's order (``FlowLayoutEngine/advance(to:touchY:interval:)``
 /// and ``FlowLayout/run(_:timeline:)``), including `max`'s choice between equal values, so
 /// each lane's numbers equal that set's own run bit for bit (a test compares them). The batch
 /// stops early once every lane would (``FlowLayout/atRest``).
@@ -12,130 +12,223 @@ extension FlowLayout {
     public typealias Lanes = SIMD4<Double>
     public static var lanes: Int { Lanes.scalarCount }
 
-    /// Swift's `max(x, y)` lane by lane: y where y ≥ x, else x.
-    @inline(__always) static func maximum(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
-
     public static func run(_ models: [FlowLayout], _ prep: Prepared) -> [TraceRun] {
-        let lanes = Self.lanes
         guard models.count > 1, models.count <= lanes else { return models.map { $0.run(prep, timeline: false) } }
         // Pad with the last set (its lane's results are dropped).
-        let sets = models + Array(repeating: models[models.count - 1], count: lanes - models.count)
-        let first = sets[0], n = first.itemCount, h = first.itemHeight, pitch = first.itemHeight + first.itemSpacing
-        let scene = first.scene, m = first.scrollView.maxOffset
+        var batch = LaneBatch(models + Array(repeating: models[models.count - 1], count: lanes - models.count), prep)
+        defer { batch.deallocate() }
         let clock = prep.clock, r = clock.releaseFrame
-        let eps = scene.tolerance, top = -100.0 - h / 2, bottom = scene.height + 100 + h / 2
-        func perLane(_ value: (FlowLayout) -> Double) -> Lanes { Lanes(sets.map(value)) }
-        let steps = sets.map { SpringStep(spring: $0.spring, dt: 1 / scene.frameRate) }
-        let xx = Lanes(steps.map(\.xx)), xv = Lanes(steps.map(\.xv)), vx = Lanes(steps.map(\.vx)), vv = Lanes(steps.map(\.vv))
-        let resistance = perLane(\.boundaryResistance), lagResistance = perLane(\.scrollResistance)
-        let stretch = resistance .> 0, lag = lagResistance .> 0, carried = stretch .| lag
-        let centers = first.restingCenters
-
-        // The per-row state lives in buffers for the run (no copy-on-write checks in the loops).
-        func buffer<T>(_ value: T) -> UnsafeMutableBufferPointer<T> {
-            let b = UnsafeMutableBufferPointer<T>.allocate(capacity: n)
-            b.initialize(repeating: value)
-            return b
-        }
-        var a = buffer(Lanes.zero), aPrevious = buffer(Lanes.zero)
-        let p = buffer(Lanes.zero), v = buffer(Lanes.zero), atDecision = buffer(Lanes.zero), peak = buffer(Lanes.zero)
-        let counted = buffer(SIMDMask<Lanes.MaskStorage>(repeating: false))
-        defer { for b in [a, aPrevious, p, v, atDecision, peak] { b.deallocate() }; counted.deallocate() }
-
-        /// Anchors aᵢ for offset o (SPEC §6.1), lane by lane as ``FlowLayout``'s own.
-        func anchors(_ o: Double, into a: UnsafeMutableBufferPointer<Lanes>) {
-            if o < 0 {
-                let delta = -o, g = Lanes(repeating: delta) / resistance
-                for i in 0..<n { a[i] = Lanes(repeating: centers[i]).replacing(with: centers[i] + g * Double(i + 1) - delta, where: stretch) }
-            } else if o > m {
-                let delta = o - m, g = Lanes(repeating: delta) / resistance
-                for i in 0..<n { a[i] = Lanes(repeating: centers[i]).replacing(with: centers[i] - g * Double(n - i) + delta, where: stretch) }
-            } else {
-                for i in 0..<n { a[i] = Lanes(repeating: centers[i]) }
-            }
-        }
-
-        var offset = prep.offsets[0]
-        anchors(offset, into: a)
-        for i in 0..<n { p[i] = a[i] }
-        let finalScreen = centers.map { $0 - prep.restOffset }
-        var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
         var lastOut = [Int?](repeating: nil, count: lanes), lastJiggle = lastOut
-        let none = SIMDMask<Lanes.MaskStorage>(repeating: false)
 
-        let last = FrameLoop(clock: clock, scene: scene).run { k in
+        let last = FrameLoop(clock: clock, scene: batch.scene).run { k in
             let o = prep.offsets[k]
-            if k > 0 {
-                swap(&a, &aPrevious)
-                for i in 0..<n {
-                    let x = p[i] - aPrevious[i]
-                    p[i] = aPrevious[i] + xx * x + xv * v[i]
-                    v[i] = vx * x + vv * v[i]
-                }
-                anchors(o, into: a)
-                let dIn = min(max(o, 0), m) - min(max(offset, 0), m)
-                let dPin = (o - offset) - dIn
-                if any(carried) {
-                    let touch = prep.touchY[k] + o
-                    for i in 0..<n {
-                        var carry = Lanes.zero.replacing(with: dPin, where: stretch)
-                        if any(lag) {
-                            let ratio = (touch - p[i]).magnitudeLanes / lagResistance
-                            carry = carry.replacing(with: carry + dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: lag)
-                        }
-                        p[i] = p[i].replacing(with: p[i] + carry, where: carried)
-                    }
-                }
-                offset = o
-            }
-            if k == r {
-                for i in 0..<n { atDecision[i] = p[i] - o - finalScreen[i] }
-            }
-            var anyOut = none, anyJiggle = none, previousVisible = none
-            for i in 0..<n {
-                let y = p[i] - o
-                let visible = (y .>= top) .& (y .<= bottom)
-                defer { previousVisible = visible }
-                guard any(visible) else { continue }
-                let pair = previousVisible .& visible
-                if any(pair) { peakStretch = peakStretch.replacing(with: maximum(peakStretch, p[i] - p[i - 1] - pitch), where: pair) }
-                let ext = p[i] - a[i]
-                guard k >= r else {
-                    maxLag = maxLag.replacing(with: maximum(maxLag, ext.magnitudeLanes), where: visible)
-                    continue
-                }
-                let d = y - finalScreen[i]
-                counted[i] .|= visible
-                let against = d.replacing(with: d.negatedLanes, where: atDecision[i] .> 0)
-                peak[i] = peak[i].replacing(with: maximum(peak[i], against), where: visible)
-                anyOut .|= visible .& (d.magnitudeLanes .> eps)
-                anyJiggle .|= visible .& (ext.magnitudeLanes .> eps)
-            }
+            let band = batch.frame(k, offset: o, touchY: prep.touchY[k], releaseFrame: r)
             guard k >= r else { return .next }
             for lane in 0..<lanes {
-                if anyOut[lane] { lastOut[lane] = k }
-                if anyJiggle[lane] { lastJiggle[lane] = k }
+                if band.out[lane] { lastOut[lane] = k }
+                if band.jiggle[lane] { lastJiggle[lane] = k }
             }
             if k == r { return .decided }
-            if !any(anyOut .| anyJiggle), k >= prep.calmFrom, k & 7 == 0 {
-                let rest = (0..<lanes).allSatisfy { lane in
-                    let leeway = sets[lane].leeway(prep, at: clock.time(k) - clock.time(r), offset: o)
-                    let tracker = OvershootTracker(atDecision: atDecision.map { $0[lane] }, peak: peak.map { $0[lane] }, counted: counted.map { $0[lane] })
-                    return sets[lane].atRest(anchors: a.map { $0[lane] }, positions: p.map { $0[lane] }, velocities: v.map { $0[lane] },
-                                             offset: o, leeway: leeway, finalScreen: finalScreen,
-                                             overshoot: tracker.current(tolerance: eps), peakStretch: peakStretch[lane])
-                }
-                if rest { return .stop }
-            }
+            if !any(band.out .| band.jiggle), k >= prep.calmFrom, k & 7 == 0, batch.atRest(prep, frame: k, offset: o) { return .stop }
             return .next
         }
         return (0..<models.count).map { lane in
-            let overshoot = OvershootTracker(atDecision: atDecision.map { $0[lane] }, peak: peak.map { $0[lane] }, counted: counted.map { $0[lane] })
             var settle = SettleTracker(), jiggle = SettleTracker()
             if let k = lastOut[lane] { settle.record(frame: k, outOfBand: true) }
             if let k = lastJiggle[lane] { jiggle.record(frame: k, outOfBand: true) }
-            return outcome(overshoot: overshoot, settle: settle, jiggle: jiggle, peakStretch: peakStretch[lane], maxLag: maxLag[lane],
-                           clock: clock, lastFrame: last, tolerance: eps)
+            return outcome(overshoot: batch.overshoot(lane), settle: settle, jiggle: jiggle, peakStretch: batch.peakStretch[lane],
+                           maxLag: batch.maxLag[lane], clock: clock, lastFrame: last, tolerance: batch.scene.tolerance)
+        }
+    }
+}
+
+/// Four `flow-layout` runs of one trace in SIMD lanes: per row i, pᵢ, vᵢ and aᵢ of every lane
+/// in one vector each, and the per-row metric state (dᵢ(t_r)'s sign, the overshoot peak,
+/// whether the row counted). One call of ``frame(_:offset:touchY:releaseFrame:)`` walks the
+/// rows once: spring step, anchor, carry, metrics.
+struct LaneBatch {
+    typealias Lanes = FlowLayout.Lanes
+    typealias Mask = SIMDMask<Lanes.MaskStorage>
+
+    let sets: [FlowLayout]
+    let scene: Scene
+    let n: Int
+    /// Max offset M, row pitch h + s, the counted band [top, bottom] of screen y (the viewport
+    /// grown by 100 pt, for a row's centre), ε.
+    let maxOffset: Double, pitch: Double, top: Double, bottom: Double, eps: Double
+    /// Every lane's exact step over 1/F (``SpringStep``).
+    let xx: Lanes, xv: Lanes, vx: Lanes, vv: Lanes
+    let resistance: Lanes, lagResistance: Lanes
+    let stretch: Mask, lag: Mask, carried: Mask
+    let anyStretch: Bool, anyLag: Bool
+    /// cᵢ and the final screen y cᵢ − rest offset.
+    let centers: UnsafeMutableBufferPointer<Double>, finalScreen: UnsafeMutableBufferPointer<Double>
+    let p: UnsafeMutableBufferPointer<Lanes>, v: UnsafeMutableBufferPointer<Lanes>, a: UnsafeMutableBufferPointer<Lanes>
+    /// dᵢ(t_r), −sgn(dᵢ(t_r)) as ±1 (against = this × dᵢ, exactly the scalar run's ±dᵢ), the
+    /// overshoot peak, and whether the row counted in some frame from the release on.
+    let atDecision: UnsafeMutableBufferPointer<Lanes>, against: UnsafeMutableBufferPointer<Lanes>
+    let peak: UnsafeMutableBufferPointer<Lanes>, counted: UnsafeMutableBufferPointer<Mask>
+    var offset: Double
+    var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
+
+    init(_ sets: [FlowLayout], _ prep: FlowLayout.Prepared) {
+        let first = sets[0]
+        self.sets = sets
+        scene = first.scene
+        n = first.itemCount
+        maxOffset = first.scrollView.maxOffset
+        pitch = first.itemHeight + first.itemSpacing
+        top = -100.0 - first.itemHeight / 2
+        bottom = scene.height + 100 + first.itemHeight / 2
+        eps = scene.tolerance
+        func perLane(_ value: (FlowLayout) -> Double) -> Lanes { Lanes(sets.map(value)) }
+        let steps = sets.map { SpringStep(spring: $0.spring, dt: 1 / first.scene.frameRate) }
+        xx = Lanes(steps.map(\.xx)); xv = Lanes(steps.map(\.xv)); vx = Lanes(steps.map(\.vx)); vv = Lanes(steps.map(\.vv))
+        resistance = perLane(\.boundaryResistance)
+        lagResistance = perLane(\.scrollResistance)
+        stretch = resistance .> 0
+        lag = lagResistance .> 0
+        carried = stretch .| lag
+        anyStretch = any(stretch)
+        anyLag = any(lag)
+        let rows = first.itemCount
+        func buffer<T>(_ value: T) -> UnsafeMutableBufferPointer<T> {
+            let b = UnsafeMutableBufferPointer<T>.allocate(capacity: rows)
+            b.initialize(repeating: value)
+            return b
+        }
+        centers = buffer(0)
+        finalScreen = buffer(0)
+        for i in 0..<rows {
+            centers[i] = first.restingCenters[i]
+            finalScreen[i] = centers[i] - prep.restOffset
+        }
+        (p, v, a) = (buffer(.zero), buffer(.zero), buffer(.zero))
+        (atDecision, against, peak) = (buffer(.zero), buffer(.zero), buffer(.zero))
+        counted = buffer(Mask(repeating: false))
+        offset = prep.offsets[0]
+        // Frame 0: every row at rest at its anchor.
+        let start = edge(offset)
+        for i in 0..<n {
+            a[i] = anchor(i, start)
+            p[i] = a[i]
+        }
+    }
+
+    func deallocate() {
+        for b in [p, v, a, atDecision, against, peak] { b.deallocate() }
+        centers.deallocate()
+        finalScreen.deallocate()
+        counted.deallocate()
+    }
+
+    /// Where offset o leaves the anchors (SPEC §6.1): past the top or the bottom edge by δ
+    /// (with g = δ / `boundaryResistance` per lane), or where they rest.
+    enum Edge {
+        case none
+        case top(delta: Double, g: Lanes)
+        case bottom(delta: Double, g: Lanes)
+    }
+
+    func edge(_ o: Double) -> Edge {
+        guard anyStretch else { return .none }
+        if o < 0 { return .top(delta: -o, g: Lanes(repeating: -o) / resistance) }
+        if o > maxOffset { return .bottom(delta: o - maxOffset, g: Lanes(repeating: o - maxOffset) / resistance) }
+        return .none
+    }
+
+    /// aᵢ lane by lane, in ``FlowLayout``'s own operation order: cᵢ + g·(i+1) − δ past the top,
+    /// cᵢ − g·(n−i) + δ past the bottom (lanes with stretch), else cᵢ.
+    @inline(__always) func anchor(_ i: Int, _ edge: Edge) -> Lanes {
+        let c = centers[i]
+        switch edge {
+        case .none: return Lanes(repeating: c)
+        case let .top(delta, g): return Lanes(repeating: c).replacing(with: c + g * Double(i + 1) - delta, where: stretch)
+        case let .bottom(delta, g): return Lanes(repeating: c).replacing(with: c - g * Double(n - i) + delta, where: stretch)
+        }
+    }
+
+    /// Frame k (SPEC §6.1's order for k ≥ 1: springs step toward the previous anchors, the
+    /// offset moves to o, anchors follow, the scroll carries the rows), then its metrics
+    /// (SPEC §7). Returns, per lane, whether a counted row is out of band (|dᵢ| > ε) or jiggling
+    /// (|pᵢ − aᵢ| > ε) in this frame (meaningful from the release frame on).
+    @inline(__always)
+    mutating func frame(_ k: Int, offset o: Double, touchY: Double, releaseFrame r: Int) -> (out: Mask, jiggle: Mask) {
+        // Per frame, not per row: the anchors' case, and whether anything is carried (a row
+        // moves by a carry only when it is non-zero, as in the scalar engine).
+        let step = k > 0
+        let m = maxOffset
+        let dIn = min(max(o, 0), m) - min(max(offset, 0), m)
+        let dPin = (o - offset) - dIn
+        let carry = step && any(carried) && (dPin != 0 || (anyLag && dIn != 0))
+        let touch = Lanes(repeating: touchY + o)
+        let pinned = Lanes.zero.replacing(with: dPin, where: stretch)
+        let anchors = edge(o)
+        let measuring = k >= r
+        var out = Mask(repeating: false), jiggle = out, previousVisible = out, previous = Lanes.zero
+        for i in 0..<n {
+            var pi = p[i], ai = a[i]
+            if step {
+                let x = pi - ai, vi = v[i]
+                pi = ai + xx * x + xv * vi
+                v[i] = vx * x + vv * vi
+                ai = anchor(i, anchors)
+                a[i] = ai
+                if carry {
+                    var c = pinned
+                    if anyLag {
+                        let ratio = (touch - pi).magnitudeLanes / lagResistance
+                        c = c.replacing(with: c + dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: lag)
+                    }
+                    pi = pi.replacing(with: pi + c, where: carried .& (c .!= 0))
+                }
+                p[i] = pi
+            }
+            if k == r {
+                atDecision[i] = pi - o - finalScreen[i]
+                against[i] = Lanes(repeating: 1).replacing(with: Lanes(repeating: -1), where: atDecision[i] .> 0)
+            }
+            // Metrics: rows whose screen y lies in the counted band.
+            let y = pi - o
+            let visible = (y .>= top) .& (y .<= bottom)
+            defer { previousVisible = visible; previous = pi }
+            guard any(visible) else { continue }
+            let pair = previousVisible .& visible
+            if any(pair) { peakStretch = peakStretch.replacing(with: Self.maximum(peakStretch, pi - previous - pitch), where: pair) }
+            let ext = pi - ai
+            guard measuring else {
+                maxLag = maxLag.replacing(with: Self.maximum(maxLag, ext.magnitudeLanes), where: visible)
+                continue
+            }
+            let d = y - finalScreen[i]
+            counted[i] .|= visible
+            peak[i] = peak[i].replacing(with: Self.maximum(peak[i], against[i] * d), where: visible)
+            out .|= visible .& (d.magnitudeLanes .> eps)
+            jiggle .|= visible .& (ext.magnitudeLanes .> eps)
+        }
+        offset = o
+        return (out, jiggle)
+    }
+
+    /// Swift's `max(x, y)` lane by lane: y where y ≥ x, else x.
+    @inline(__always) static func maximum(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
+
+    /// Lane `lane`'s overshoot tracker.
+    func overshoot(_ lane: Int) -> OvershootTracker {
+        OvershootTracker(atDecision: atDecision.map { $0[lane] }, peak: peak.map { $0[lane] }, counted: counted.map { $0[lane] })
+    }
+
+    /// True when every lane would stop here (``FlowLayout/atRest``), read from the lanes in place.
+    func atRest(_ prep: FlowLayout.Prepared, frame k: Int, offset o: Double) -> Bool {
+        let tau = prep.clock.time(k) - prep.clock.time(prep.clock.releaseFrame)
+        let final = UnsafeBufferPointer(finalScreen)
+        return sets.indices.allSatisfy { lane in
+            // `overshoot_pt` so far, as ``OvershootTracker/current(tolerance:)`` has it.
+            var pt = 0.0
+            for i in 0..<n where counted[i][lane] && abs(atDecision[i][lane]) >= eps { pt = max(pt, peak[i][lane]) }
+            return sets[lane].atRest(row: { (a[$0][lane], p[$0][lane], v[$0][lane], atDecision[$0][lane]) }, offset: o,
+                                     leeway: sets[lane].leeway(prep, at: tau, offset: o), finalScreen: final,
+                                     overshoot: pt, peakStretch: peakStretch[lane])
         }
     }
 }
@@ -144,11 +237,5 @@ extension SIMD4<Double> {
     /// |x| lane by lane: the sign bit cleared, exactly as `abs` does for one Double (also -0).
     @inline(__always) var magnitudeLanes: Self {
         unsafeBitCast(unsafeBitCast(self, to: SIMD4<UInt64>.self) & SIMD4<UInt64>(repeating: ~(1 << 63)), to: Self.self)
-    }
-
-    /// −x lane by lane: the sign bit flipped, exactly as prefix `-` does for one Double (−0 for 0;
-    /// the SIMD operator computes 0 − x, which gives +0).
-    @inline(__always) var negatedLanes: Self {
-        unsafeBitCast(unsafeBitCast(self, to: SIMD4<UInt64>.self) ^ SIMD4<UInt64>(repeating: 1 << 63), to: Self.self)
     }
 }

@@ -119,9 +119,13 @@ extension FlowLayout: MeasuredModel {
             // Early exit (SPEC §6), never for a timeline: checked every 8 frames once the anchors are static.
             // (A row out of band or jiggling this frame already rules it out.)
             if !timeline, !anyOut, !anyJiggle, k >= prep.calmFrom, k & 7 == 0,
-               atRest(anchors: engine.anchors, positions: engine.positions, velocities: engine.velocities,
-                      offset: o, leeway: leeway(prep, at: clock.time(k) - clock.time(r), offset: o), finalScreen: finalScreen,
-                      overshoot: overshoot.current(tolerance: eps), peakStretch: peakStretch) {
+               finalScreen.withUnsafeBufferPointer({ final in
+                   let (anchors, positions, velocities) = (engine.anchors, engine.positions, engine.velocities)
+                   let current = overshoot.current(tolerance: eps)
+                   return atRest(row: { (anchors[$0], positions[$0], velocities[$0], current.atDecision[$0]) }, offset: o,
+                                 leeway: leeway(prep, at: clock.time(k) - clock.time(r), offset: o), finalScreen: final,
+                                 overshoot: current.pt, peakStretch: peakStretch)
+               }) {
                 stoppedAt = k
                 return .stop
             }
@@ -158,6 +162,10 @@ extension FlowLayout: MeasuredModel {
         /// Per-row factor: 1 for every row, or the stretch share (i+1)/r (past the top) or
         /// (n−i)/r (past the bottom) of a bounce with boundary resistance r.
         var share: (top: Bool, resistance: Double)?
+        /// In a deceleration the scroll term of dᵢ, (cᵢ − o) − (cᵢ − rest) = rest − o, keeps the
+        /// sign of `side` = rest − o and shrinks monotonically: its magnitude stays ≥ `floor`,
+        /// its value at the run's last frame.
+        var closing: (side: Double, floor: Double)?
 
         func factor(_ i: Int, of n: Int) -> Double {
             guard let share else { return 1 }
@@ -176,7 +184,9 @@ extension FlowLayout: MeasuredModel {
         switch last.kind {
         case .deceleration:
             let travel = abs(prep.restOffset - o)
-            return Leeway(drift: travel, push: scrollResistance > 0 ? travel : 0)
+            var leeway = Leeway(drift: travel, push: scrollResistance > 0 ? travel : 0)
+            leeway.closing = (prep.restOffset - o, abs(prep.restOffset - prep.offsets[prep.offsets.count - 1]))
+            return leeway
         case let .bounce(edge):
             let state = release.state(at: tau), s = state.offset - edge, w = state.velocity / scrollView.bounce.omega
             let amplitude = (s * s + w * w).squareRoot()
@@ -194,16 +204,25 @@ extension FlowLayout: MeasuredModel {
     /// |xᵢ| ≤ A′ᵢ = Aᵢ + push; dᵢ = xᵢ + (aᵢ − o − finalᵢ) stays within
     /// Bᵢ = A′ᵢ + |aᵢ − o − finalᵢ| + drift. Stop when, with a margin μ far above rounding, every
     /// Bᵢ ≤ ε − μ (no settle or jiggle frame later), no row can cross the counted band's edges
-    /// (the rows that count stay the same), every counted row with |dᵢ(t_r)| ≥ ε has
-    /// Bᵢ ≤ overshoot − μ, and every counted neighbour pair's gap stays ≤ the peak stretch − μ.
+    /// (the rows that count stay the same), every counted row with |dᵢ(t_r)| ≥ ε cannot raise
+    /// the overshoot, and every counted neighbour pair's gap stays ≤ the peak stretch − μ.
+    /// A row cannot raise the overshoot when Bᵢ ≤ overshoot − μ, or, in a deceleration with
+    /// nothing pushing the springs (``Leeway/closing``), when the scroll term rest − o is on the
+    /// side of dᵢ(t_r): then −sgn(dᵢ(t_r))·dᵢ ≤ A′ᵢ − floor, so A′ᵢ + μ − floor ≤ overshoot
+    /// suffices (a row that approaches its rest from where it started never overshoots, even
+    /// when the overshoot so far is 0).
     /// The numbers then equal the full run's bit for bit (a test compares both paths).
-    func atRest(anchors: [Double], positions: [Double], velocities: [Double], offset o: Double, leeway: Leeway, finalScreen: [Double],
-                overshoot: (pt: Double, atDecision: [Double]), peakStretch: Double) -> Bool {
+    /// `row(i)` gives row i's anchor, position, velocity and dᵢ(t_r) (read, not copied: the
+    /// batch asks this of each lane).
+    @inline(__always)
+    func atRest(row: (Int) -> (anchor: Double, position: Double, velocity: Double, atDecision: Double), offset o: Double, leeway: Leeway,
+                finalScreen: UnsafeBufferPointer<Double>, overshoot pt: Double, peakStretch: Double) -> Bool {
         let omega = spring.omega, eps = scene.tolerance, n = itemCount
         let h = itemHeight, pitch = itemHeight + itemSpacing, top = -100.0 - h / 2, bottom = scene.height + 100 + h / 2
         var previous: (visible: Bool, amplitude: Double, screen: Double, drift: Double)?
         for i in 0..<n {
-            let a = anchors[i], x = positions[i] - a, w = velocities[i] / omega
+            let (a, position, velocity, d0) = row(i)
+            let x = position - a, w = velocity / omega
             let share = leeway.factor(i, of: n), drift = leeway.drift * share
             let amplitude = (x * x + w * w).squareRoot() + leeway.push * share
             let margin = 1e-6 + 1e-9 * abs(a)
@@ -214,7 +233,11 @@ extension FlowLayout: MeasuredModel {
             let visible = y - reach >= top && y + reach <= bottom
             guard visible || y + reach < top || y - reach > bottom else { return false }
             if visible {
-                if abs(overshoot.atDecision[i]) >= eps && bound > overshoot.pt { return false }
+                if abs(d0) >= eps {
+                    let closing = leeway.push == 0 ? leeway.closing.flatMap { $0.side * d0 > 0 ? $0.floor : nil } : nil
+                    if let floor = closing { if amplitude + margin - floor > pt { return false } }
+                    else if bound > pt { return false }
+                }
                 if let p = previous, p.visible, y - p.screen + drift + p.drift - pitch + amplitude + p.amplitude + margin > peakStretch { return false }
             }
             previous = (visible, amplitude, y, drift)
