@@ -65,9 +65,10 @@ struct LaneBatch {
     let centers: UnsafeMutableBufferPointer<Double>, finalScreen: UnsafeMutableBufferPointer<Double>
     let p: UnsafeMutableBufferPointer<Lanes>, v: UnsafeMutableBufferPointer<Lanes>, a: UnsafeMutableBufferPointer<Lanes>
     /// dᵢ(t_r), −sgn(dᵢ(t_r)) as ±1 (against = this × dᵢ, exactly the scalar run's ±dᵢ), the
-    /// overshoot peak, and whether the row counted in some frame from the release on.
+    /// overshoot peak, and the least max(top − y, y − bottom) from the release on (the row
+    /// counted in some frame when it is ≤ 0).
     let atDecision: UnsafeMutableBufferPointer<Lanes>, against: UnsafeMutableBufferPointer<Lanes>
-    let peak: UnsafeMutableBufferPointer<Lanes>, counted: UnsafeMutableBufferPointer<Mask>
+    let peak: UnsafeMutableBufferPointer<Lanes>, countedOutside: UnsafeMutableBufferPointer<Lanes>
     var offset: Double
     var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
 
@@ -105,7 +106,7 @@ struct LaneBatch {
         }
         (p, v, a) = (buffer(.zero), buffer(.zero), buffer(.zero))
         (atDecision, against, peak) = (buffer(.zero), buffer(.zero), buffer(.zero))
-        counted = buffer(Mask(repeating: false))
+        countedOutside = buffer(Lanes(repeating: .infinity))
         offset = prep.offsets[0]
         // Frame 0: every row at rest at its anchor.
         let start = edge(offset)
@@ -116,10 +117,9 @@ struct LaneBatch {
     }
 
     func deallocate() {
-        for b in [p, v, a, atDecision, against, peak] { b.deallocate() }
+        for b in [p, v, a, atDecision, against, peak, countedOutside] { b.deallocate() }
         centers.deallocate()
         finalScreen.deallocate()
-        counted.deallocate()
     }
 
     /// Where offset o leaves the anchors (SPEC §6.1): past the top or the bottom edge by δ
@@ -156,44 +156,82 @@ struct LaneBatch {
     mutating func frame(_ k: Int, offset o: Double, touchY: Double, releaseFrame r: Int) -> (out: Mask, jiggle: Mask) {
         // Per frame, not per row: the anchors' case, and whether anything is carried (a row
         // moves by a carry only when it is non-zero, as in the scalar engine).
-        let step = k > 0
         let m = maxOffset
         let dIn = min(max(o, 0), m) - min(max(offset, 0), m)
         let dPin = (o - offset) - dIn
-        let carry = step && any(carried) && (dPin != 0 || (anyLag && dIn != 0))
-        let touch = Lanes(repeating: touchY + o)
-        let pinned = Lanes.zero.replacing(with: dPin, where: stretch)
-        let anchors = edge(o)
-        let measuring = k >= r
-        var out = Mask(repeating: false), jiggle = out, previousVisible = out, previous = Lanes.zero
+        let motion = Motion(anchors: edge(o), carry: any(carried) && (dPin != 0 || (anyLag && dIn != 0)),
+                            pinned: Lanes.zero.replacing(with: dPin, where: stretch), dIn: dIn, touch: Lanes(repeating: touchY + o))
+        // One copy of the row loop per kind of frame, so no per-row test asks which it is.
+        let band: (out: Lanes, jiggle: Lanes)
+        if k > r { band = rows(o, motion, AfterRelease.self) }
+        else if k == r { band = k > 0 ? rows(o, motion, Release.self) : rows(o, motion, ReleaseAtFirstFrame.self) }
+        else if k > 0 { band = rows(o, motion, Touching.self) }
+        else { band = rows(o, motion, FirstFrame.self) }
+        offset = o
+        return (band.out .> eps, band.jiggle .> eps)
+    }
+
+    /// What the scroll does to the rows in one frame.
+    struct Motion {
+        var anchors: Edge
+        /// False when no lane's rows move by a carry this frame.
+        var carry: Bool
+        /// Δ_pin in the stretch lanes, else 0; Δ_in; the finger's content y.
+        var pinned: Lanes, dIn: Double, touch: Lanes
+    }
+
+    /// Which parts of ``rows(_:_:_:)`` a frame runs (a type, so that the loop is compiled once
+    /// per kind with no per-row test): the spring step (every frame but frame 0), the release
+    /// metrics (from the release frame on), dᵢ(t_r) (at the release frame).
+    protocol FrameKind { static var step: Bool { get }; static var measuring: Bool { get }; static var decision: Bool { get } }
+    enum FirstFrame: FrameKind { static let step = false, measuring = false, decision = false }
+    enum Touching: FrameKind { static let step = true, measuring = false, decision = false }
+    enum Release: FrameKind { static let step = true, measuring = true, decision = true }
+    enum ReleaseAtFirstFrame: FrameKind { static let step = false, measuring = true, decision = true }
+    enum AfterRelease: FrameKind { static let step = true, measuring = true, decision = false }
+
+    /// One pass over the rows: step, anchor, carry (when `step`), dᵢ(t_r) (when `decision`),
+    /// metrics (`measuring`: from the release frame on). Masks are formed only from one
+    /// comparison each, and what a frame reports is accumulated as values (exact equivalents of
+    /// the scalar run's booleans): a row counts when max(top − y, y − bottom) ≤ 0 (y ≥ top and
+    /// y ≤ bottom, as differences of doubles keep their sign), a neighbour pair when the larger
+    /// of the two is ≤ 0; the frame is out of band when the largest |dᵢ| over counted rows
+    /// (0 for none) is > ε, and likewise for jiggle. Returns those two largest values.
+    @inline(__always)
+    mutating func rows<Kind: FrameKind>(_ o: Double, _ motion: Motion, _: Kind.Type) -> (out: Lanes, jiggle: Lanes) {
+        let step = Kind.step, measuring = Kind.measuring, decision = Kind.decision
+        var out = Lanes.zero, jiggle = Lanes.zero
+        var previousOutside = Lanes(repeating: .infinity), previous = Lanes.zero
         for i in 0..<n {
             var pi = p[i], ai = a[i]
             if step {
                 let x = pi - ai, vi = v[i]
                 pi = ai + xx * x + xv * vi
                 v[i] = vx * x + vv * vi
-                ai = anchor(i, anchors)
+                ai = anchor(i, motion.anchors)
                 a[i] = ai
-                if carry {
-                    var c = pinned
+                if motion.carry {
+                    var c = motion.pinned
                     if anyLag {
-                        let ratio = (touch - pi).magnitudeLanes / lagResistance
-                        c = c.replacing(with: c + dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: lag)
+                        let ratio = (motion.touch - pi).magnitudeLanes / lagResistance
+                        c = c.replacing(with: c + motion.dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: lag)
                     }
-                    pi = pi.replacing(with: pi + c, where: carried .& (c .!= 0))
+                    // Lanes with neither stretch nor lag have c = 0.
+                    pi = pi.replacing(with: pi + c, where: c .!= 0)
                 }
                 p[i] = pi
             }
-            if k == r {
+            if decision {
                 atDecision[i] = pi - o - finalScreen[i]
                 against[i] = Lanes(repeating: 1).replacing(with: Lanes(repeating: -1), where: atDecision[i] .> 0)
             }
             // Metrics: rows whose screen y lies in the counted band.
             let y = pi - o
-            let visible = (y .>= top) .& (y .<= bottom)
-            defer { previousVisible = visible; previous = pi }
+            let outside = Self.larger(top - y, y - bottom)
+            defer { previousOutside = outside; previous = pi }
+            let visible = outside .<= 0
             guard any(visible) else { continue }
-            let pair = previousVisible .& visible
+            let pair = Self.larger(previousOutside, outside) .<= 0
             if any(pair) { peakStretch = peakStretch.replacing(with: Self.maximum(peakStretch, pi - previous - pitch), where: pair) }
             let ext = pi - ai
             guard measuring else {
@@ -201,21 +239,25 @@ struct LaneBatch {
                 continue
             }
             let d = y - finalScreen[i]
-            counted[i] .|= visible
+            countedOutside[i] = Self.smaller(countedOutside[i], outside)
             peak[i] = peak[i].replacing(with: Self.maximum(peak[i], against[i] * d), where: visible)
-            out .|= visible .& (d.magnitudeLanes .> eps)
-            jiggle .|= visible .& (ext.magnitudeLanes .> eps)
+            out = Self.larger(out, Lanes.zero.replacing(with: d.magnitudeLanes, where: visible))
+            jiggle = Self.larger(jiggle, Lanes.zero.replacing(with: ext.magnitudeLanes, where: visible))
         }
-        offset = o
         return (out, jiggle)
     }
 
-    /// Swift's `max(x, y)` lane by lane: y where y ≥ x, else x.
+    /// Swift's `max(x, y)` lane by lane: y where y ≥ x, else x (which of two equal values,
+    /// e.g. ±0, matters for the bits reported).
     @inline(__always) static func maximum(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
+    /// The larger and smaller of two values lane by lane, for values compared with a bound only
+    /// (one compare and one blend; the standard library's `pointwiseMax` is not inlined).
+    @inline(__always) static func larger(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .> x) }
+    @inline(__always) static func smaller(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
 
     /// Lane `lane`'s overshoot tracker.
     func overshoot(_ lane: Int) -> OvershootTracker {
-        OvershootTracker(atDecision: atDecision.map { $0[lane] }, peak: peak.map { $0[lane] }, counted: counted.map { $0[lane] })
+        OvershootTracker(atDecision: atDecision.map { $0[lane] }, peak: peak.map { $0[lane] }, counted: countedOutside.map { $0[lane] <= 0 })
     }
 
     /// True when every lane would stop here (``FlowLayout/atRest``), read from the lanes in place.
@@ -225,7 +267,7 @@ struct LaneBatch {
         return sets.indices.allSatisfy { lane in
             // `overshoot_pt` so far, as ``OvershootTracker/current(tolerance:)`` has it.
             var pt = 0.0
-            for i in 0..<n where counted[i][lane] && abs(atDecision[i][lane]) >= eps { pt = max(pt, peak[i][lane]) }
+            for i in 0..<n where countedOutside[i][lane] <= 0 && abs(atDecision[i][lane]) >= eps { pt = max(pt, peak[i][lane]) }
             return sets[lane].atRest(row: { (a[$0][lane], p[$0][lane], v[$0][lane], atDecision[$0][lane]) }, offset: o,
                                      leeway: sets[lane].leeway(prep, at: tau, offset: o), finalScreen: final,
                                      overshoot: pt, peakStretch: peakStretch[lane])
