@@ -63,7 +63,8 @@ public struct SweepRunner: Sendable {
     /// Runs each block in passes of at most ``runBudget`` runs; each pass reads the traces
     /// block by block (``TraceSource``) and runs every set of the pass on each, one preparation
     /// key at a time (its preparations shared by its sets, which run ``MeasuredModel/lanes``
-    /// at a time, in parallel over lane groups and trace ranges). A set's aggregate reads its
+    /// at a time, grouped by ``MeasuredModel/laneAffinity``, in parallel over lane groups and trace
+    /// ranges). A set's aggregate reads its
     /// results in trace order, so trace blocks, passes, set blocks and threads change no number.
     private func runTyped<M: MeasuredModel>(_: M.Type, _ traces: TraceSource, blocks: [Range<Int>], progress: (@Sendable (Int) -> Void)?,
                                             each: (Range<Int>, [ConfigResult]) throws -> Void) throws {
@@ -88,7 +89,8 @@ public struct SweepRunner: Sendable {
                         members[key, default: []].append(j)
                     }
                     for key in keys {
-                        let sets = members[key]!, model = models[sets[0]]
+                        let sets = members[key]!.sorted { (models[$0].laneAffinity, $0) < (models[$1].laneAffinity, $1) }
+                        let model = models[sets[0]]
                         let prepared = parallelMap(chunk.count) { model.prepare(chunk[$0]) }
                         // Lane groups, each over a few trace ranges so that every core has work.
                         let groups = stride(from: 0, to: sets.count, by: M.lanes).map { Array(sets[$0..<min(sets.count, $0 + M.lanes)]) }

@@ -12,6 +12,12 @@ extension FlowLayout {
     public typealias Lanes = SIMD4<Double>
     public static var lanes: Int { Lanes.scalarCount }
 
+    /// The spring's frequency f (Hz): sets of one frequency that differ in damping or
+    /// resistance tend to reach the early exit together. On the bench grid (64 sets × 30
+    /// traces) this order took 5 % fewer instructions than config order (groups of one damping
+    /// and four frequencies) and 12 % fewer than grouping by decay rate ζω.
+    public var laneAffinity: Double { spring.frequency }
+
     public static func run(_ models: [FlowLayout], _ prep: Prepared) -> [TraceRun] {
         guard models.count > 1, models.count <= lanes else { return models.map { $0.run(prep, timeline: false) } }
         // Pad with the last set (its lane's results are dropped).

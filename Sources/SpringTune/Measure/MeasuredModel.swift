@@ -23,6 +23,9 @@ public protocol MeasuredModel: InteractionModel {
     /// result must equal `models[j].run(prepared, timeline: false)` bit for bit.
     static var lanes: Int { get }
     static func run(_ models: [Self], _ prepared: Prepared) -> [TraceRun]
+    /// Sets with close values go into the same lane group (a group runs until its slowest lane
+    /// is done); it orders work only, never a number.
+    var laneAffinity: Double { get }
     /// What the screen shows at one frame, from that frame's timeline rows (for animations).
     func picture(_ rows: [TimelineRow]) -> [Animation.Shape]
 }
@@ -32,6 +35,7 @@ extension MeasuredModel {
     /// One set at a time unless a model steps several together.
     public static var lanes: Int { 1 }
     public static func run(_ models: [Self], _ prepared: Prepared) -> [TraceRun] { models.map { $0.run(prepared, timeline: false) } }
+    public var laneAffinity: Double { 0 }
 }
 
 /// The key of models whose runs share nothing but the trace itself.
