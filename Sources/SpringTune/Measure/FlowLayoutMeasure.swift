@@ -202,9 +202,10 @@ extension FlowLayout: MeasuredModel {
     /// phase. A spring's displacement xᵢ = pᵢ − aᵢ never exceeds its amplitude bound
     /// Aᵢ = √(xᵢ² + (vᵢ/ω)²) again (its energy only falls) but for what the scroll pushes, so
     /// |xᵢ| ≤ A′ᵢ = Aᵢ + push; dᵢ = xᵢ + (aᵢ − o − finalᵢ) stays within
-    /// Bᵢ = A′ᵢ + |aᵢ − o − finalᵢ| + drift. Stop when, with a margin μ far above rounding, every
-    /// Bᵢ ≤ ε − μ (no settle or jiggle frame later), no row can cross the counted band's edges
-    /// (the rows that count stay the same), every counted row with |dᵢ(t_r)| ≥ ε cannot raise
+    /// Bᵢ = A′ᵢ + |aᵢ − o − finalᵢ| + drift. Stop when, with a margin μ far above rounding, no
+    /// row can cross the counted band's edges (the rows that count stay the same; a row that
+    /// stays outside matters no more), every row inside has Bᵢ ≤ ε − μ (no settle or jiggle
+    /// frame later), every counted row with |dᵢ(t_r)| ≥ ε cannot raise
     /// the overshoot, and every counted neighbour pair's gap stays ≤ the peak stretch − μ.
     /// A row cannot raise the overshoot when Bᵢ ≤ overshoot − μ, or, in a deceleration with
     /// nothing pushing the springs (``Leeway/closing``), when the scroll term rest − o is on the
@@ -227,20 +228,23 @@ extension FlowLayout: MeasuredModel {
             let amplitude = (x * x + w * w).squareRoot() + leeway.push * share
             let margin = 1e-6 + 1e-9 * abs(a)
             let y = a - o
-            let bound = amplitude + abs(y - finalScreen[i]) + drift + margin
-            guard bound <= eps else { return false }
             let reach = amplitude + drift + margin
             let visible = y - reach >= top && y + reach <= bottom
-            guard visible || y + reach < top || y - reach > bottom else { return false }
-            if visible {
-                if abs(d0) >= eps {
-                    let closing = leeway.push == 0 ? leeway.closing.flatMap { $0.side * d0 > 0 ? $0.floor : nil } : nil
-                    if let floor = closing { if amplitude + margin - floor > pt { return false } }
-                    else if bound > pt { return false }
-                }
-                if let p = previous, p.visible, y - p.screen + drift + p.drift - pitch + amplitude + p.amplitude + margin > peakStretch { return false }
+            // A row that stays outside the band counts in no later frame, whatever it does.
+            guard visible else {
+                guard y + reach < top || y - reach > bottom else { return false }
+                previous = (false, amplitude, y, drift)
+                continue
             }
-            previous = (visible, amplitude, y, drift)
+            let bound = amplitude + abs(y - finalScreen[i]) + drift + margin
+            guard bound <= eps else { return false }
+            if abs(d0) >= eps {
+                let closing = leeway.push == 0 ? leeway.closing.flatMap { $0.side * d0 > 0 ? $0.floor : nil } : nil
+                if let floor = closing { if amplitude + margin - floor > pt { return false } }
+                else if bound > pt { return false }
+            }
+            if let p = previous, p.visible, y - p.screen + drift + p.drift - pitch + amplitude + p.amplitude + margin > peakStretch { return false }
+            previous = (true, amplitude, y, drift)
         }
         return true
     }
