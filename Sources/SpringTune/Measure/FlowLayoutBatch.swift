@@ -35,7 +35,10 @@ extension FlowLayout {
                 if band.jiggle[lane] { lastJiggle[lane] = k }
             }
             if k == r { return .decided }
-            if !any(band.out .| band.jiggle), k >= prep.calmFrom, k & 7 == 0, batch.atRest(prep, frame: k, offset: o) { return .stop }
+            if k >= prep.calmFrom, k & 7 == 0 {
+                batch.retire(prep, frame: k, offset: o)
+                if !any(band.out .| band.jiggle), batch.atRest(prep, frame: k, offset: o) { return .stop }
+            }
             return .next
         }
         return (0..<models.count).map { lane in
@@ -77,6 +80,8 @@ struct LaneBatch {
     let peak: UnsafeMutableBufferPointer<Lanes>, countedOutside: UnsafeMutableBufferPointer<Lanes>
     var offset: Double
     var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
+    /// The rows still stepped: those outside can never again meet the counted band (``retire(_:frame:offset:)``).
+    var active: Range<Int>
 
     init(_ sets: [FlowLayout], _ prep: FlowLayout.Prepared) {
         let first = sets[0]
@@ -85,8 +90,7 @@ struct LaneBatch {
         n = first.itemCount
         maxOffset = first.scrollView.maxOffset
         pitch = first.itemHeight + first.itemSpacing
-        top = -100.0 - first.itemHeight / 2
-        bottom = scene.height + 100 + first.itemHeight / 2
+        (top, bottom) = first.countedBand
         eps = scene.tolerance
         func perLane(_ value: (FlowLayout) -> Double) -> Lanes { Lanes(sets.map(value)) }
         let steps = sets.map { SpringStep(spring: $0.spring, dt: 1 / first.scene.frameRate) }
@@ -114,6 +118,7 @@ struct LaneBatch {
         (atDecision, against, peak) = (buffer(.zero), buffer(.zero), buffer(.zero))
         countedOutside = buffer(Lanes(repeating: .infinity))
         offset = prep.offsets[0]
+        active = 0..<rows
         // Frame 0: every row at rest at its anchor.
         let start = edge(offset)
         for i in 0..<n {
@@ -208,7 +213,7 @@ struct LaneBatch {
         let step = Kind.step, measuring = Kind.measuring, decision = Kind.decision
         var out = Lanes.zero, jiggle = Lanes.zero
         var previousOutside = Lanes(repeating: .infinity), previous = Lanes.zero
-        for i in 0..<n {
+        for i in active {
             var pi = p[i], ai = a[i]
             if step {
                 let x = pi - ai, vi = v[i]
@@ -266,6 +271,24 @@ struct LaneBatch {
         OvershootTracker(atDecision: atDecision.map { $0[lane] }, peak: peak.map { $0[lane] }, counted: countedOutside.map { $0[lane] <= 0 })
     }
 
+    /// Stops stepping the rows at either end that can never again meet the counted band in any
+    /// lane (``FlowLayout/staysOutside(_:)``, in the calm phase): nothing they do can change a
+    /// metric (their overshoot and counted state stay as they are), and no other row depends
+    /// on them. Rows are checked from the ends inwards.
+    mutating func retire(_ prep: FlowLayout.Prepared, frame k: Int, offset o: Double) {
+        let tau = prep.clock.time(k) - prep.clock.time(prep.clock.releaseFrame)
+        let leeways = sets.map { $0.leeway(prep, at: tau, offset: o) }
+        func outside(_ i: Int) -> Bool {
+            sets.indices.allSatisfy { lane in
+                sets[lane].staysOutside(sets[lane].calmRow(i, anchor: a[i][lane], position: p[i][lane], velocity: v[i][lane], offset: o, leeway: leeways[lane]))
+            }
+        }
+        var rows = active
+        while !rows.isEmpty, outside(rows.lowerBound) { rows = (rows.lowerBound + 1)..<rows.upperBound }
+        while !rows.isEmpty, outside(rows.upperBound - 1) { rows = rows.lowerBound..<(rows.upperBound - 1) }
+        active = rows
+    }
+
     /// True when every lane would stop here (``FlowLayout/atRest``), read from the lanes in place.
     func atRest(_ prep: FlowLayout.Prepared, frame k: Int, offset o: Double) -> Bool {
         let tau = prep.clock.time(k) - prep.clock.time(prep.clock.releaseFrame)
@@ -274,7 +297,7 @@ struct LaneBatch {
             // `overshoot_pt` so far, as ``OvershootTracker/current(tolerance:)`` has it.
             var pt = 0.0
             for i in 0..<n where countedOutside[i][lane] <= 0 && abs(atDecision[i][lane]) >= eps { pt = max(pt, peak[i][lane]) }
-            return sets[lane].atRest(row: { (a[$0][lane], p[$0][lane], v[$0][lane], atDecision[$0][lane]) }, offset: o,
+            return sets[lane].atRest(rows: active, row: { (a[$0][lane], p[$0][lane], v[$0][lane], atDecision[$0][lane]) }, offset: o,
                                      leeway: sets[lane].leeway(prep, at: tau, offset: o), finalScreen: final,
                                      overshoot: pt, peakStretch: peakStretch[lane])
         }

@@ -70,9 +70,9 @@ extension FlowLayout: MeasuredModel {
     /// dᵢ = screen y − final screen y (cᵢ minus the scroll view's rest offset); the spring
     /// extension pᵢ − aᵢ for `jiggle_time` and `max_lag_pt`.
     public func run(_ prep: Prepared, timeline: Bool) -> TraceRun {
-        let n = itemCount, h = itemHeight, pitch = itemHeight + itemSpacing
+        let n = itemCount, pitch = itemHeight + itemSpacing
         let clock = prep.clock, r = clock.releaseFrame
-        let eps = scene.tolerance, top = -100.0 - h / 2, bottom = scene.height + 100 + h / 2
+        let eps = scene.tolerance, (top, bottom) = countedBand
         var engine = FlowLayoutEngine(layout: self, offset: prep.offsets[0])
         let finalScreen = restingCenters.map { $0 - prep.restOffset }
         var overshoot = OvershootTracker(items: n)
@@ -122,7 +122,7 @@ extension FlowLayout: MeasuredModel {
                finalScreen.withUnsafeBufferPointer({ final in
                    let (anchors, positions, velocities) = (engine.anchors, engine.positions, engine.velocities)
                    let current = overshoot.current(tolerance: eps)
-                   return atRest(row: { (anchors[$0], positions[$0], velocities[$0], current.atDecision[$0]) }, offset: o,
+                   return atRest(rows: 0..<itemCount, row: { (anchors[$0], positions[$0], velocities[$0], current.atDecision[$0]) }, offset: o,
                                  leeway: leeway(prep, at: clock.time(k) - clock.time(r), offset: o), finalScreen: final,
                                  overshoot: current.pt, peakStretch: peakStretch)
                }) {
@@ -152,6 +152,32 @@ extension FlowLayout: MeasuredModel {
         metrics[.peakStretchPt] = peakStretch.isFinite ? peakStretch : nil
         metrics[.maxLagPt] = maxLag
         return TraceRun(metrics: metrics, unsettled: settleTime.isInfinite)
+    }
+
+    /// The screen y a row's centre must lie in to count in a frame (SPEC §6.1: its rectangle
+    /// meets the viewport grown by 100 pt above and below).
+    var countedBand: (top: Double, bottom: Double) { (-100.0 - itemHeight / 2, scene.height + 100 + itemHeight / 2) }
+
+    /// Row i at a frame of the calm phase (``Prepared/calmFrom``): its screen anchor
+    /// y = aᵢ − o, its spring's bound A′ᵢ (amplitude plus what the scroll can still push), how
+    /// far the scroll can still move its anchor on screen, and the margin μ = 1e-6 + 1e-9·|aᵢ|
+    /// (far above rounding). Its screen position stays within `reach` of y.
+    struct CalmRow {
+        var y: Double, amplitude: Double, drift: Double, margin: Double
+        var reach: Double { amplitude + drift + margin }
+    }
+
+    func calmRow(_ i: Int, anchor a: Double, position: Double, velocity: Double, offset o: Double, leeway: Leeway) -> CalmRow {
+        let x = position - a, w = velocity / spring.omega
+        let share = leeway.factor(i, of: itemCount)
+        return CalmRow(y: a - o, amplitude: (x * x + w * w).squareRoot() + leeway.push * share, drift: leeway.drift * share,
+                       margin: 1e-6 + 1e-9 * abs(a))
+    }
+
+    /// True when a row in the calm phase can never again meet the counted band.
+    func staysOutside(_ row: CalmRow) -> Bool {
+        let band = countedBand
+        return row.y + row.reach < band.top || row.y - row.reach > band.bottom
     }
 
     /// What the scroll can still do to row i after a frame of the calm phase
@@ -214,37 +240,31 @@ extension FlowLayout: MeasuredModel {
     /// when the overshoot so far is 0).
     /// The numbers then equal the full run's bit for bit (a test compares both paths).
     /// `row(i)` gives row i's anchor, position, velocity and dᵢ(t_r) (read, not copied: the
-    /// batch asks this of each lane).
+    /// batch asks this of each lane) for the rows in `rows`; the others are known to stay
+    /// outside the band (the batch retires them, ``LaneBatch/retire(_:frame:offset:)``).
     @inline(__always)
-    func atRest(row: (Int) -> (anchor: Double, position: Double, velocity: Double, atDecision: Double), offset o: Double, leeway: Leeway,
+    func atRest(rows: Range<Int>, row: (Int) -> (anchor: Double, position: Double, velocity: Double, atDecision: Double), offset o: Double, leeway: Leeway,
                 finalScreen: UnsafeBufferPointer<Double>, overshoot pt: Double, peakStretch: Double) -> Bool {
-        let omega = spring.omega, eps = scene.tolerance, n = itemCount
-        let h = itemHeight, pitch = itemHeight + itemSpacing, top = -100.0 - h / 2, bottom = scene.height + 100 + h / 2
-        var previous: (visible: Bool, amplitude: Double, screen: Double, drift: Double)?
-        for i in 0..<n {
+        let eps = scene.tolerance, pitch = itemHeight + itemSpacing, band = countedBand
+        var previous: CalmRow?
+        for i in rows {
             let (a, position, velocity, d0) = row(i)
-            let x = position - a, w = velocity / omega
-            let share = leeway.factor(i, of: n), drift = leeway.drift * share
-            let amplitude = (x * x + w * w).squareRoot() + leeway.push * share
-            let margin = 1e-6 + 1e-9 * abs(a)
-            let y = a - o
-            let reach = amplitude + drift + margin
-            let visible = y - reach >= top && y + reach <= bottom
+            let c = calmRow(i, anchor: a, position: position, velocity: velocity, offset: o, leeway: leeway)
             // A row that stays outside the band counts in no later frame, whatever it does.
-            guard visible else {
-                guard y + reach < top || y - reach > bottom else { return false }
-                previous = (false, amplitude, y, drift)
+            guard c.y - c.reach >= band.top && c.y + c.reach <= band.bottom else {
+                guard staysOutside(c) else { return false }
+                previous = nil
                 continue
             }
-            let bound = amplitude + abs(y - finalScreen[i]) + drift + margin
+            let bound = c.amplitude + abs(c.y - finalScreen[i]) + c.drift + c.margin
             guard bound <= eps else { return false }
             if abs(d0) >= eps {
                 let closing = leeway.push == 0 ? leeway.closing.flatMap { $0.side * d0 > 0 ? $0.floor : nil } : nil
-                if let floor = closing { if amplitude + margin - floor > pt { return false } }
+                if let floor = closing { if c.amplitude + c.margin - floor > pt { return false } }
                 else if bound > pt { return false }
             }
-            if let p = previous, p.visible, y - p.screen + drift + p.drift - pitch + amplitude + p.amplitude + margin > peakStretch { return false }
-            previous = (true, amplitude, y, drift)
+            if let p = previous, c.y - p.y + c.drift + p.drift - pitch + c.amplitude + p.amplitude + c.margin > peakStretch { return false }
+            previous = c
         }
         return true
     }
