@@ -121,6 +121,43 @@ import TraceIO
         if preset == "evernote" { #expect(stoppedWithoutOvershoot > runs / 20, "\(stoppedWithoutOvershoot) of \(runs) runs without overshoot stopped early") }
     }
 
+    /// In the calm phase the batch stops stepping rows that can never again meet the counted
+    /// band; every lane's own full run (its timeline lists the rows inside the band per frame)
+    /// never shows a row inside the band at or after the frame it was retired.
+    @Test func retiredRowsNeverCountAgain() throws {
+        let loaded = try Fixture.store.load("evernote")
+        var traces: [Trace] = []
+        for file in PresetStore.traceFiles(for: loaded) { traces += try TraceReader().read(path: file).0 }
+        let models = try [(0.5, 0.5), (0.8, 1.2), (1.0, 2.2), (1.2, 4.0)].map { damping, frequency in
+            var p = loaded.preset
+            p.spring.damping = damping
+            p.spring.frequency = frequency
+            return try FlowLayout(preset: p)
+        }
+        var retiredRows = 0
+        for trace in traces {
+            let prep = models[0].prepare(trace)
+            let r = prep.clock.releaseFrame
+            var batch = LaneBatch(models, prep)
+            defer { batch.deallocate() }
+            var retiredAt = [Int?](repeating: nil, count: models[0].itemCount)
+            for k in 0...prep.clock.lastFrame {
+                _ = batch.frame(k, offset: prep.offsets[k], touchY: prep.touchY[k], releaseFrame: r)
+                guard k > r, k >= prep.calmFrom, k & 7 == 0 else { continue }
+                batch.retire(prep, frame: k, offset: prep.offsets[k])
+                for i in retiredAt.indices where retiredAt[i] == nil && !batch.active.contains(i) { retiredAt[i] = k }
+            }
+            retiredRows += retiredAt.compactMap { $0 }.count
+            for model in models {
+                for row in model.run(prep, timeline: true).timeline {
+                    let k = Int((row.t * prep.clock.frameRate).rounded())
+                    if let at = retiredAt[row.item] { #expect(k < at, "\(trace.id): row \(row.item) inside the band at frame \(k), retired at \(at)") }
+                }
+            }
+        }
+        #expect(retiredRows > traces.count, "\(retiredRows) rows retired over \(traces.count) traces")
+    }
+
     /// Sets stepped together in SIMD lanes give each set's own numbers bit for bit: springs
     /// from light to heavy damping, stretch on and off, scroll lag on and off, 2 to 4 lanes.
     @Test(arguments: ["evernote", "messages"])
