@@ -144,7 +144,7 @@ import TraceIO
             for k in 0...prep.clock.lastFrame {
                 _ = batch.frame(k, offset: prep.offsets[k], touchY: prep.touchY[k], releaseFrame: r)
                 guard k > r, k >= prep.calmFrom, k & 7 == 0 else { continue }
-                batch.retire(prep, frame: k, offset: prep.offsets[k])
+                batch.retire(models.map { $0.leeway(prep, at: prep.clock.time(k) - prep.clock.time(r), offset: prep.offsets[k]) }, offset: prep.offsets[k])
                 for i in retiredAt.indices where retiredAt[i] == nil && !batch.active.contains(i) { retiredAt[i] = k }
             }
             retiredRows += retiredAt.compactMap { $0 }.count

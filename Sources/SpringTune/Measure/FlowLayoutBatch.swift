@@ -35,9 +35,13 @@ extension FlowLayout {
                 if band.jiggle[lane] { lastJiggle[lane] = k }
             }
             if k == r { return .decided }
-            if k >= prep.calmFrom, k & 7 == 0 {
-                batch.retire(prep, frame: k, offset: o)
-                if !any(band.out .| band.jiggle), batch.atRest(prep, frame: k, offset: o) { return .stop }
+            // Every 8th frame of the calm phase: may the run stop (every lane in band first), and
+            // every 32nd: may rows at the ends retire.
+            let resting = !any(band.out .| band.jiggle)
+            if k >= prep.calmFrom, k & 7 == 0, resting || k & 31 == 0 {
+                let leeways = batch.sets.map { $0.leeway(prep, at: clock.time(k) - clock.time(r), offset: o) }
+                if k & 31 == 0 { batch.retire(leeways, offset: o) }
+                if resting, batch.atRest(leeways, offset: o) { return .stop }
             }
             return .next
         }
@@ -80,7 +84,7 @@ struct LaneBatch {
     let peak: UnsafeMutableBufferPointer<Lanes>, countedOutside: UnsafeMutableBufferPointer<Lanes>
     var offset: Double
     var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
-    /// The rows still stepped: those outside can never again meet the counted band (``retire(_:frame:offset:)``).
+    /// The rows still stepped: those outside can never again meet the counted band (``retire(_:offset:)``).
     var active: Range<Int>
 
     init(_ sets: [FlowLayout], _ prep: FlowLayout.Prepared) {
@@ -275,9 +279,7 @@ struct LaneBatch {
     /// lane (``FlowLayout/staysOutside(_:)``, in the calm phase): nothing they do can change a
     /// metric (their overshoot and counted state stay as they are), and no other row depends
     /// on them. Rows are checked from the ends inwards.
-    mutating func retire(_ prep: FlowLayout.Prepared, frame k: Int, offset o: Double) {
-        let tau = prep.clock.time(k) - prep.clock.time(prep.clock.releaseFrame)
-        let leeways = sets.map { $0.leeway(prep, at: tau, offset: o) }
+    mutating func retire(_ leeways: [FlowLayout.Leeway], offset o: Double) {
         func outside(_ i: Int) -> Bool {
             sets.indices.allSatisfy { lane in
                 sets[lane].staysOutside(sets[lane].calmRow(i, anchor: a[i][lane], position: p[i][lane], velocity: v[i][lane], offset: o, leeway: leeways[lane]))
@@ -290,15 +292,14 @@ struct LaneBatch {
     }
 
     /// True when every lane would stop here (``FlowLayout/atRest``), read from the lanes in place.
-    func atRest(_ prep: FlowLayout.Prepared, frame k: Int, offset o: Double) -> Bool {
-        let tau = prep.clock.time(k) - prep.clock.time(prep.clock.releaseFrame)
+    func atRest(_ leeways: [FlowLayout.Leeway], offset o: Double) -> Bool {
         let final = UnsafeBufferPointer(finalScreen)
         return sets.indices.allSatisfy { lane in
             // `overshoot_pt` so far, as ``OvershootTracker/current(tolerance:)`` has it.
             var pt = 0.0
             for i in 0..<n where countedOutside[i][lane] <= 0 && abs(atDecision[i][lane]) >= eps { pt = max(pt, peak[i][lane]) }
             return sets[lane].atRest(rows: active, row: { (a[$0][lane], p[$0][lane], v[$0][lane], atDecision[$0][lane]) }, offset: o,
-                                     leeway: sets[lane].leeway(prep, at: tau, offset: o), finalScreen: final,
+                                     leeway: leeways[lane], finalScreen: final,
                                      overshoot: pt, peakStretch: peakStretch[lane])
         }
     }

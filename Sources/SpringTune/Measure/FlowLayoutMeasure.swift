@@ -241,7 +241,7 @@ extension FlowLayout: MeasuredModel {
     /// The numbers then equal the full run's bit for bit (a test compares both paths).
     /// `row(i)` gives row i's anchor, position, velocity and dᵢ(t_r) (read, not copied: the
     /// batch asks this of each lane) for the rows in `rows`; the others are known to stay
-    /// outside the band (the batch retires them, ``LaneBatch/retire(_:frame:offset:)``).
+    /// outside the band (the batch retires them, ``LaneBatch/retire(_:offset:)``).
     @inline(__always)
     func atRest(rows: Range<Int>, row: (Int) -> (anchor: Double, position: Double, velocity: Double, atDecision: Double), offset o: Double, leeway: Leeway,
                 finalScreen: UnsafeBufferPointer<Double>, overshoot pt: Double, peakStretch: Double) -> Bool {
