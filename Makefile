@@ -3,8 +3,9 @@
 SWIFT ?= swift
 PYTHON ?= python3
 BIN := .build/release/springtune
-# slurm-wlm and munge: the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh).
-APT_PACKAGES := libcsv-dev gnuplot-nox chromium slurm-wlm munge
+# slurm-wlm and munge: the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh);
+# qemu-user: Tests/cli/run.sh runs the binary on an emulated CPU without AVX2 (see CPU_FLAGS).
+APT_PACKAGES := libcsv-dev gnuplot-nox chromium slurm-wlm munge qemu-user
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
@@ -13,9 +14,11 @@ VENV := .venv
 ## takes one 256-bit instruction where SSE2 takes two, about 40 % fewer instructions in a sweep.
 ## Swift emits no fused multiply-add unless asked, so the numbers are the same bytes (the golden
 ## report tests check it); elsewhere the build keeps the baseline. `make CPU_FLAGS=` turns it off.
+## Such a binary checks the CPU before main (Sources/CPUCheck) and refuses, exit 69, on a CPU
+## without AVX2 (a cluster node older than the machine that built it).
 CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
   for x in avx2 fma bmi1 bmi2 movbe f16c abm popcnt; do echo " $$f " | grep -qw $$x || exit 0; done; \
-  echo -Xswiftc -target-cpu -Xswiftc haswell)
+  echo -Xswiftc -target-cpu -Xswiftc haswell -Xcc -DSPRINGTUNE_X86_64_V3)
 
 .PHONY: setup build demo test notebooks strip-notebooks bench fuzz clean
 
@@ -39,7 +42,7 @@ demo: build
 test: setup
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(CPU_FLAGS)
 	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(CPU_FLAGS)
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/run.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) Tests/cli/run.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke

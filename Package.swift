@@ -21,12 +21,14 @@ let package = Package(
         .target(name: "SpringLayout", dependencies: ["SpringCore"]),
         // libcsv, as a system library (Debian: libcsv-dev).
         .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
+        // The build's CPU level, and the check that a build for x86-64-v3 runs on such a CPU.
+        .target(name: "CPUCheck"),
         // Trace files: streaming CSV on libcsv, validation, importers.
         .target(name: "TraceIO", dependencies: ["SpringCore", "CLibCSV"]),
         // The tuning engine: sweeps, metrics, reports, charts.
         .target(
             name: "SpringTune",
-            dependencies: ["SpringLayout", "TraceIO"],
+            dependencies: ["SpringLayout", "TraceIO", "CPUCheck"],
             resources: [.copy("Resources/Traces")]
         ),
         .executableTarget(

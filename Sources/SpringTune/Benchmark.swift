@@ -1,3 +1,4 @@
+import CPUCheck
 import Foundation
 import SpringLayout
 import TraceIO
@@ -13,6 +14,9 @@ public enum Benchmark {
         public var setsPerSecond: Double { Double(configs) / seconds }
         public var itemStepsPerSecond: Double { itemSteps / seconds }
     }
+
+    /// What the kernel was compiled for (figures depend on it; the numbers do not).
+    public static var buildTarget: String { springtune_build_level() == 3 ? "x86-64-v3 (AVX2)" : "baseline (no AVX2)" }
 
     /// Item-steps of one parameter set over the preset's traces: Σ frames × rows.
     static func itemSteps(_ job: SweepJob) throws -> Double {

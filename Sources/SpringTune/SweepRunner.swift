@@ -63,9 +63,9 @@ public struct SweepRunner: Sendable {
     /// Runs each block in passes of at most ``runBudget`` runs; each pass reads the traces
     /// block by block (``TraceSource``) and runs every set of the pass on each, one preparation
     /// key at a time (its preparations shared by its sets, which run ``MeasuredModel/lanes``
-    /// at a time, grouped by ``MeasuredModel/laneAffinity``, in parallel over lane groups and trace
-    /// ranges). A set's aggregate reads its
-    /// results in trace order, so trace blocks, passes, set blocks and threads change no number.
+    /// at a time, grouped by ``MeasuredModel/laneAffinity``, in parallel over lane groups and
+    /// trace ranges). A set's aggregate reads its results in trace order, so trace blocks,
+    /// passes, set blocks, lane groups and threads change no number.
     private func runTyped<M: MeasuredModel>(_: M.Type, _ traces: TraceSource, blocks: [Range<Int>], progress: (@Sendable (Int) -> Void)?,
                                             each: (Range<Int>, [ConfigResult]) throws -> Void) throws {
         let intents = traces.tags.map(\.intent)

@@ -315,7 +315,7 @@ struct BenchCommand: ParsableCommand {
                 try Benchmark.measure("evernote 10,000 sets, no charts", job: large, repetitions: max(1, repetitions / 2)),
                 try Benchmark.measure("evernote default sweep, 1 thread, no charts", job: single, repetitions: repetitions),
             ]
-            print("threads \(threads), best of \(repetitions) (10k workload: best of \(max(1, repetitions / 2)))")
+            print("build: \(Benchmark.buildTarget); threads \(threads), best of \(repetitions) (10k workload: best of \(max(1, repetitions / 2)))")
             print(TextTable(header: ["workload", "sets", "seconds", "sets/s", "item-steps/s"], rows: results.map {
                 [$0.name, String($0.configs), String(format: "%.3f", $0.seconds), String(format: "%.0f", $0.setsPerSecond),
                  String(format: "%.3g", $0.itemStepsPerSecond)]

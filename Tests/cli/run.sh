@@ -10,6 +10,21 @@ check() { # check NAME CONDITION...
   if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
 }
 
+# A build for x86-64-v3 (make on an AVX2 machine: SPRINGTUNE_CPU_LEVEL=3) run on a CPU without
+# AVX2 (qemu's Nehalem) refuses with one line and exit 69 before running anything; a baseline
+# build runs there. Either way, never an illegal instruction (exit 132).
+if command -v qemu-x86_64 >/dev/null && [ "$(uname -m)" = x86_64 ]; then
+  out=$(qemu-x86_64 -cpu Nehalem "$bin" --version 2>&1 >/dev/null | grep -v '^qemu-x86_64: warning')
+  rc=$(qemu-x86_64 -cpu Nehalem "$bin" --version >/dev/null 2>&1; echo $?)
+  if [ "${SPRINGTUNE_CPU_LEVEL:-1}" = 3 ]; then
+    check "x86-64-v3 build on a CPU without AVX2: exit 69, one line ($out)" test "$rc" = 69 -a "$(echo "$out" | wc -l)" = 1 -a -n "$(grep x86-64-v3 <<<"$out")"
+  else
+    check "baseline build on a CPU without AVX2: runs (exit $rc)" test "$rc" = 0
+  fi
+else
+  echo "skip CPU level check (no qemu-x86_64 or not x86-64)"
+fi
+
 # SPEC §2 check case through the CLI contract.
 ratio=$("$bin" spring --frequency 1 --damping 0.5 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["overshoot_ratio"])')
 check "spring overshoot_ratio 0.163034 (got $ratio)" python3 -c "import sys; sys.exit(abs($ratio - 0.163034) > 1e-6)"

@@ -77,9 +77,10 @@ struct LaneBatch {
     /// cᵢ and the final screen y cᵢ − rest offset.
     let centers: UnsafeMutableBufferPointer<Double>, finalScreen: UnsafeMutableBufferPointer<Double>
     let p: UnsafeMutableBufferPointer<Lanes>, v: UnsafeMutableBufferPointer<Lanes>, a: UnsafeMutableBufferPointer<Lanes>
-    /// dᵢ(t_r), −sgn(dᵢ(t_r)) as ±1 (against = this × dᵢ, exactly the scalar run's ±dᵢ), the
-    /// overshoot peak, and the least max(top − y, y − bottom) from the release on (the row
-    /// counted in some frame when it is ≤ 0).
+    /// dᵢ(t_r); the factor −1 where dᵢ(t_r) > 0, else +1 (against = factor × dᵢ, exactly the
+    /// scalar run's `atDecision > 0 ? -d : d`); the overshoot peak; and the least
+    /// max(top − y, y − bottom) over the frames from the release on in which some lane counts
+    /// the row (the row counted in a lane when its lane's value is ≤ 0).
     let atDecision: UnsafeMutableBufferPointer<Lanes>, against: UnsafeMutableBufferPointer<Lanes>
     let peak: UnsafeMutableBufferPointer<Lanes>, countedOutside: UnsafeMutableBufferPointer<Lanes>
     var offset: Double
@@ -106,7 +107,7 @@ struct LaneBatch {
         carried = stretch .| lag
         anyStretch = any(stretch)
         anyLag = any(lag)
-        let rows = first.itemCount
+        let rows = n
         func buffer<T>(_ value: T) -> UnsafeMutableBufferPointer<T> {
             let b = UnsafeMutableBufferPointer<T>.allocate(capacity: rows)
             b.initialize(repeating: value)
@@ -246,6 +247,8 @@ struct LaneBatch {
             defer { previousOutside = outside; previous = pi }
             let visible = outside .<= 0
             guard any(visible) else { continue }
+            // (A NaN position cannot slip through: `larger` keeps the other value, but then the
+            // gap below is NaN and `maximum` never keeps a NaN.)
             let pair = Self.larger(previousOutside, outside) .<= 0
             if any(pair) { peakStretch = peakStretch.replacing(with: Self.maximum(peakStretch, pi - previous - pitch), where: pair) }
             let ext = pi - ai
@@ -295,9 +298,8 @@ struct LaneBatch {
     func atRest(_ leeways: [FlowLayout.Leeway], offset o: Double) -> Bool {
         let final = UnsafeBufferPointer(finalScreen)
         return sets.indices.allSatisfy { lane in
-            // `overshoot_pt` so far, as ``OvershootTracker/current(tolerance:)`` has it.
-            var pt = 0.0
-            for i in 0..<n where countedOutside[i][lane] <= 0 && abs(atDecision[i][lane]) >= eps { pt = max(pt, peak[i][lane]) }
+            let pt = OvershootTracker.overshoot(items: n, tolerance: eps, atDecision: { atDecision[$0][lane] }, peak: { peak[$0][lane] },
+                                                counted: { countedOutside[$0][lane] <= 0 })
             return sets[lane].atRest(rows: active, row: { (a[$0][lane], p[$0][lane], v[$0][lane], atDecision[$0][lane]) }, offset: o,
                                      leeway: leeways[lane], finalScreen: final,
                                      overshoot: pt, peakStretch: peakStretch[lane])

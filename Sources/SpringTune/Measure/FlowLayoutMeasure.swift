@@ -188,9 +188,10 @@ extension FlowLayout: MeasuredModel {
         /// Per-row factor: 1 for every row, or the stretch share (i+1)/r (past the top) or
         /// (n−i)/r (past the bottom) of a bounce with boundary resistance r.
         var share: (top: Bool, resistance: Double)?
-        /// In a deceleration the scroll term of dᵢ, (cᵢ − o) − (cᵢ − rest) = rest − o, keeps the
-        /// sign of `side` = rest − o and shrinks monotonically: its magnitude stays ≥ `floor`,
-        /// its value at the run's last frame.
+        /// In a deceleration (which stays in bounds, so every anchor is at its resting cᵢ) the
+        /// scroll term of dᵢ, (aᵢ − o) − (cᵢ − rest) = rest − o, keeps the sign of `side` =
+        /// rest − o and shrinks monotonically: its magnitude stays ≥ `floor`, its value at the
+        /// run's last frame.
         var closing: (side: Double, floor: Double)?
 
         func factor(_ i: Int, of n: Int) -> Double {

@@ -111,9 +111,17 @@ struct OvershootTracker {
 
     /// `overshoot_pt` so far and every item's dᵢ(t_r) (for deciding an early exit).
     func current(tolerance: Double) -> (pt: Double, atDecision: [Double]) {
+        (Self.overshoot(items: atDecision.count, tolerance: tolerance, atDecision: { atDecision[$0] }, peak: { peak[$0] }, counted: { counted[$0] }),
+         atDecision)
+    }
+
+    /// `overshoot_pt` from the per-item state however it is stored (the batch keeps it in lanes):
+    /// the largest peak among counted items with |dᵢ(t_r)| ≥ ε, 0 when none.
+    @inline(__always)
+    static func overshoot(items: Int, tolerance: Double, atDecision: (Int) -> Double, peak: (Int) -> Double, counted: (Int) -> Bool) -> Double {
         var pt = 0.0
-        for i in atDecision.indices where counted[i] && abs(atDecision[i]) >= tolerance { pt = max(pt, peak[i]) }
-        return (pt, atDecision)
+        for i in 0..<items where counted(i) && abs(atDecision(i)) >= tolerance { pt = max(pt, peak(i)) }
+        return pt
     }
 
     func result(tolerance: Double) -> (pt: Double, ratio: Double?) {
