@@ -19,6 +19,9 @@ VENV := .venv
 CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
   for x in avx2 fma bmi1 bmi2 movbe f16c abm popcnt; do echo " $$f " | grep -qw $$x || exit 0; done; \
   echo -Xswiftc -target-cpu -Xswiftc haswell -Xcc -DSPRINGTUNE_X86_64_V3)
+## The C target (Sources/CPUCheck) with DWARF 4 debug information: clang's default, DWARF 5,
+## stops valgrind 3.19 ("possibly corrupted debuginfo file"), which `springtune bench` counts with.
+SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS)
 
 .PHONY: setup build demo test notebooks strip-notebooks bench fuzz clean
 
@@ -29,7 +32,7 @@ setup:
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); }
 
 build: setup
-	$(SWIFT) build -c release $(CPU_FLAGS)
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
 demo: build
 	$(BIN) sweep --preset evernote --out $(DEMO_OUT)
@@ -40,8 +43,8 @@ demo: build
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
 ## the sweeps they check take seconds there instead of minutes in a debug build.
 test: setup
-	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(CPU_FLAGS)
-	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(CPU_FLAGS)
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) Tests/cli/run.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)

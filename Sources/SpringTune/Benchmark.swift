@@ -50,7 +50,9 @@ public enum Benchmark {
         let r = try Subprocess.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable] + arguments)
         guard r.status == 0, let line = r.errors.split(separator: "\n").first(where: { $0.contains("Collected :") }),
               let count = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") else {
-            throw ToolError(.software, "callgrind run failed (exit \(r.status)): \(r.errors.split(separator: "\n").last ?? "")")
+            // valgrind prefixes its lines with "==PID== "; name the last one that says something.
+            let said = r.errors.split(separator: "\n").last { $0.split(separator: " ", maxSplits: 1).count > 1 } ?? ""
+            throw ToolError(.software, "callgrind run failed (exit \(r.status)): \(said)")
         }
         return count
     }
