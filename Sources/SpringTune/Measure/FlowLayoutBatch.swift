@@ -24,31 +24,37 @@ extension FlowLayout {
         var batch = LaneBatch(models + Array(repeating: models[models.count - 1], count: lanes - models.count), prep)
         defer { batch.deallocate() }
         let clock = prep.clock, r = clock.releaseFrame
-        var lastOut = [Int?](repeating: nil, count: lanes), lastJiggle = lastOut
+        // The last frame each lane was out of band / jiggling (−1: none).
+        var lastOut = SIMD4<Int64>(repeating: -1), lastJiggle = lastOut
+        // When to ask again whether the run may stop: every 8th frame, spaced out to every
+        // 64th while the answer keeps being no (when it asks changes no number, only the work).
+        var nextCheck = 0, refusals = 0
 
         let last = FrameLoop(clock: clock, scene: batch.scene).run { k in
             let o = prep.offsets[k]
             let band = batch.frame(k, offset: o, touchY: prep.touchY[k], releaseFrame: r)
             guard k >= r else { return .next }
-            for lane in 0..<lanes {
-                if band.out[lane] { lastOut[lane] = k }
-                if band.jiggle[lane] { lastJiggle[lane] = k }
-            }
+            lastOut.replace(with: Int64(k), where: band.out)
+            lastJiggle.replace(with: Int64(k), where: band.jiggle)
             if k == r { return .decided }
-            // Every 8th frame of the calm phase: may the run stop (every lane in band first), and
-            // every 32nd: may rows at the ends retire.
-            let resting = !any(band.out .| band.jiggle)
-            if k >= prep.calmFrom, k & 7 == 0, resting || k & 31 == 0 {
+            // In the calm phase: may the run stop (every lane in band first), and every 32nd
+            // frame: may rows at the ends retire.
+            let ask = k >= nextCheck && !any(band.out .| band.jiggle)
+            if k >= prep.calmFrom, k & 7 == 0, ask || k & 31 == 0 {
                 let leeways = batch.sets.map { $0.leeway(prep, at: clock.time(k) - clock.time(r), offset: o) }
                 if k & 31 == 0 { batch.retire(leeways, offset: o) }
-                if resting, batch.atRest(leeways, offset: o) { return .stop }
+                if ask {
+                    if batch.atRest(leeways, offset: o) { return .stop }
+                    refusals += 1
+                    nextCheck = k + 8 << min(3, refusals / 4)
+                }
             }
             return .next
         }
         return (0..<models.count).map { lane in
             var settle = SettleTracker(), jiggle = SettleTracker()
-            if let k = lastOut[lane] { settle.record(frame: k, outOfBand: true) }
-            if let k = lastJiggle[lane] { jiggle.record(frame: k, outOfBand: true) }
+            if lastOut[lane] >= 0 { settle.record(frame: Int(lastOut[lane]), outOfBand: true) }
+            if lastJiggle[lane] >= 0 { jiggle.record(frame: Int(lastJiggle[lane]), outOfBand: true) }
             return outcome(overshoot: batch.overshoot(lane), settle: settle, jiggle: jiggle, peakStretch: batch.peakStretch[lane],
                            maxLag: batch.maxLag[lane], clock: clock, lastFrame: last, tolerance: batch.scene.tolerance)
         }
