@@ -436,19 +436,19 @@ class ScrollView:
     def un_rubber_banded(self, r):
         return r * self.V / (self.c * (self.V - r))
 
+    def past_edges(self, x, f):
+        """x inside [0, M]; past an edge by e, the edge moved by f(e) outwards."""
+        if x < 0:
+            return -f(-x)
+        if x > self.M:
+            return self.M + f(x - self.M)
+        return x
+
     def displayed(self, raw):
-        if raw < 0:
-            return -self.rubber_banded(-raw)
-        if raw > self.M:
-            return self.M + self.rubber_banded(raw - self.M)
-        return raw
+        return self.past_edges(raw, self.rubber_banded)
 
     def raw(self, o):
-        if o < 0:
-            return -self.un_rubber_banded(-o)
-        if o > self.M:
-            return self.M + self.un_rubber_banded(o - self.M)
-        return o
+        return self.past_edges(o, self.un_rubber_banded)
 
 
 class ScrollRelease:

@@ -78,7 +78,7 @@ struct LaneBatch {
     /// Every lane's exact step over 1/F (``SpringStep``).
     let xx: Lanes, xv: Lanes, vx: Lanes, vv: Lanes
     let resistance: Lanes, lagResistance: Lanes
-    let stretch: Mask, lag: Mask, carried: Mask
+    let stretch: Mask, lag: Mask
     let anyStretch: Bool, anyLag: Bool
     /// cᵢ and the final screen y cᵢ − rest offset.
     let centers: UnsafeMutableBufferPointer<Double>, finalScreen: UnsafeMutableBufferPointer<Double>
@@ -110,7 +110,6 @@ struct LaneBatch {
         lagResistance = perLane(\.scrollResistance)
         stretch = resistance .> 0
         lag = lagResistance .> 0
-        carried = stretch .| lag
         anyStretch = any(stretch)
         anyLag = any(lag)
         let rows = n
@@ -181,7 +180,7 @@ struct LaneBatch {
         let m = maxOffset
         let dIn = min(max(o, 0), m) - min(max(offset, 0), m)
         let dPin = (o - offset) - dIn
-        let motion = Motion(anchors: edge(o), carry: any(carried) && (dPin != 0 || (anyLag && dIn != 0)),
+        let motion = Motion(anchors: edge(o), carry: (anyStretch && dPin != 0) || (anyLag && dIn != 0),
                             pinned: Lanes.zero.replacing(with: dPin, where: stretch), dIn: dIn, touch: Lanes(repeating: touchY + o))
         // One copy of the row loop per kind of frame, so no per-row test asks which it is.
         let band: (out: Lanes, jiggle: Lanes)

@@ -165,6 +165,11 @@ extension FlowLayout: MeasuredModel {
     struct CalmRow {
         var y: Double, amplitude: Double, drift: Double, margin: Double
         var reach: Double { amplitude + drift + margin }
+
+        /// Inside the band in every later frame.
+        func staysInside(_ band: (top: Double, bottom: Double)) -> Bool { y - reach >= band.top && y + reach <= band.bottom }
+        /// Outside the band in every later frame.
+        func staysOutside(_ band: (top: Double, bottom: Double)) -> Bool { y + reach < band.top || y - reach > band.bottom }
     }
 
     func calmRow(_ i: Int, anchor a: Double, position: Double, velocity: Double, offset o: Double, leeway: Leeway) -> CalmRow {
@@ -175,10 +180,7 @@ extension FlowLayout: MeasuredModel {
     }
 
     /// True when a row in the calm phase can never again meet the counted band.
-    func staysOutside(_ row: CalmRow) -> Bool {
-        let band = countedBand
-        return row.y + row.reach < band.top || row.y - row.reach > band.bottom
-    }
+    func staysOutside(_ row: CalmRow) -> Bool { row.staysOutside(countedBand) }
 
     /// What the scroll can still do to row i after a frame of the calm phase
     /// (``Prepared/calmFrom``): its anchor's screen position aᵢ − o moves by at most
@@ -252,8 +254,8 @@ extension FlowLayout: MeasuredModel {
             let (a, position, velocity, d0) = row(i)
             let c = calmRow(i, anchor: a, position: position, velocity: velocity, offset: o, leeway: leeway)
             // A row that stays outside the band counts in no later frame, whatever it does.
-            guard c.y - c.reach >= band.top && c.y + c.reach <= band.bottom else {
-                guard staysOutside(c) else { return false }
+            guard c.staysInside(band) else {
+                guard c.staysOutside(band) else { return false }
                 previous = nil
                 continue
             }
