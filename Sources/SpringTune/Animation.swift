@@ -115,7 +115,10 @@ public struct Animation: GnuplotFigure {
         for (p, panel) in panels.enumerated() {
             for k in picks {
                 let block = (k * panels.count + p) * 2
-                out += "set title \(gnuplotQuote(String(format: "%@ t = %.2f s", k == picks[0] ? String(panel.label.prefix(24)) + "\n" : "", panel.frames[k].t)))\n"
+                // The strip's first panel: as much of the label as fits above it, then the time
+                // on its own line (joined in gnuplot: the quoting turns control characters into spaces).
+                let time = gnuplotQuote(String(format: "t = %.2f s", panel.frames[k].t))
+                out += "set title " + (k == picks[0] ? gnuplotQuote(Self.leading(panel.label, fitting: 34)) + " . \"\\n\" . " : "") + time + "\n"
                 out += "plot '\(name).dat' index \(block) using 1:2:3:4:5 with boxxyerror fs solid 1.0 noborder lc rgb variable, "
                 out += "'' index \(block + 1) using 1:2 with points pt 7 ps 1.2 lc rgb '#d81b60'\n"
             }
@@ -125,6 +128,18 @@ public struct Animation: GnuplotFigure {
 }
 
 extension Animation {
+    /// The label's leading " · "-separated parts that fit in `limit` characters (at least the
+    /// first part, cut to the limit).
+    static func leading(_ label: String, fitting limit: Int) -> String {
+        var kept = ""
+        for part in label.components(separatedBy: " · ") {
+            let next = kept.isEmpty ? part : kept + " · " + part
+            guard next.count <= limit else { break }
+            kept = next
+        }
+        return kept.isEmpty ? String(label.prefix(limit)) : kept
+    }
+
     /// A panel of a replay: its pictures sampled at `fps` (slowed by `speed`) from touch-down to
     /// `duration` seconds, each frame showing the latest simulated frame at or before its time
     /// and the fingers then down (each pointer's latest sample, until it lifts).

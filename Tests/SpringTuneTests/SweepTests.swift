@@ -199,6 +199,18 @@ enum Fixture {
     }
 }
 
+/// The filmstrip's first panel carries the label's leading parts that fit, whole, never a part
+/// cut in the middle (it used to read "frequency 2.208 · dampin").
+@Suite struct FilmstripLabelTests {
+    @Test func leadingPartsThatFit() {
+        let label = "frequency 2.208 · damping 0.5 · settle 1.02 s · overshoot 0.3 pt"
+        #expect(Animation.leading(label, fitting: 34) == "frequency 2.208 · damping 0.5")
+        #expect(Animation.leading(label, fitting: 15) == "frequency 2.208")
+        #expect(Animation.leading(label, fitting: 200) == label)
+        #expect(Animation.leading("a-very-long-single-part", fitting: 6) == "a-very")
+    }
+}
+
 @Suite struct AggregationTests {
     @Test func nearestRankP95() {
         let v = (1...20).map(Double.init)
