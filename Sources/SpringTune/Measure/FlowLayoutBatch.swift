@@ -69,6 +69,21 @@ struct LaneBatch {
     typealias Lanes = FlowLayout.Lanes
     typealias Mask = SIMDMask<Lanes.MaskStorage>
 
+    /// Row i of every lane, one vector per quantity, kept together so that the row loop walks
+    /// one pointer.
+    struct Row {
+        /// pᵢ, vᵢ, aᵢ.
+        var p: Lanes, v: Lanes, a: Lanes
+        /// dᵢ(t_r); the factor −1 where dᵢ(t_r) > 0, else +1 (against = factor × dᵢ, exactly
+        /// the scalar run's `atDecision > 0 ? -d : d`); the overshoot peak; and the least
+        /// max(top − y, y − bottom) over the frames from the release on in which some lane
+        /// counts the row (the row counted in a lane when its lane's value is ≤ 0).
+        var atDecision: Lanes, against: Lanes, peak: Lanes, countedOutside: Lanes
+        /// cᵢ, the final screen y cᵢ − rest offset, and the stretch shares' numerators i + 1
+        /// (past the top) and n − i (past the bottom), the same in every lane.
+        let center: Lanes, final: Lanes, above: Lanes, below: Lanes
+    }
+
     let sets: [FlowLayout]
     let scene: Scene
     let n: Int
@@ -80,15 +95,9 @@ struct LaneBatch {
     let resistance: Lanes, lagResistance: Lanes
     let stretch: Mask, lag: Mask
     let anyStretch: Bool, anyLag: Bool
-    /// cᵢ and the final screen y cᵢ − rest offset.
-    let centers: UnsafeMutableBufferPointer<Double>, finalScreen: UnsafeMutableBufferPointer<Double>
-    let p: UnsafeMutableBufferPointer<Lanes>, v: UnsafeMutableBufferPointer<Lanes>, a: UnsafeMutableBufferPointer<Lanes>
-    /// dᵢ(t_r); the factor −1 where dᵢ(t_r) > 0, else +1 (against = factor × dᵢ, exactly the
-    /// scalar run's `atDecision > 0 ? -d : d`); the overshoot peak; and the least
-    /// max(top − y, y − bottom) over the frames from the release on in which some lane counts
-    /// the row (the row counted in a lane when its lane's value is ≤ 0).
-    let atDecision: UnsafeMutableBufferPointer<Lanes>, against: UnsafeMutableBufferPointer<Lanes>
-    let peak: UnsafeMutableBufferPointer<Lanes>, countedOutside: UnsafeMutableBufferPointer<Lanes>
+    let rowState: UnsafeMutableBufferPointer<Row>
+    /// The final screen y of each row (for ``FlowLayout/atRest``).
+    let finalScreen: UnsafeMutableBufferPointer<Double>
     var offset: Double
     var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
     /// The rows still stepped: those outside can never again meet the counted band (``retire(_:offset:)``).
@@ -112,34 +121,28 @@ struct LaneBatch {
         lag = lagResistance .> 0
         anyStretch = any(stretch)
         anyLag = any(lag)
-        let rows = n
-        func buffer<T>(_ value: T) -> UnsafeMutableBufferPointer<T> {
-            let b = UnsafeMutableBufferPointer<T>.allocate(capacity: rows)
-            b.initialize(repeating: value)
-            return b
+        let n = n
+        finalScreen = .allocate(capacity: n)
+        rowState = .allocate(capacity: n)
+        for i in 0..<n {
+            finalScreen[i] = first.restingCenters[i] - prep.restOffset
+            (rowState.baseAddress! + i).initialize(to: Row(
+                p: .zero, v: .zero, a: .zero, atDecision: .zero, against: .zero, peak: .zero, countedOutside: Lanes(repeating: .infinity),
+                center: Lanes(repeating: first.restingCenters[i]), final: Lanes(repeating: finalScreen[i]),
+                above: Lanes(repeating: Double(i + 1)), below: Lanes(repeating: Double(n - i))))
         }
-        centers = buffer(0)
-        finalScreen = buffer(0)
-        for i in 0..<rows {
-            centers[i] = first.restingCenters[i]
-            finalScreen[i] = centers[i] - prep.restOffset
-        }
-        (p, v, a) = (buffer(.zero), buffer(.zero), buffer(.zero))
-        (atDecision, against, peak) = (buffer(.zero), buffer(.zero), buffer(.zero))
-        countedOutside = buffer(Lanes(repeating: .infinity))
         offset = prep.offsets[0]
-        active = 0..<rows
+        active = 0..<n
         // Frame 0: every row at rest at its anchor.
         let start = edge(offset)
         for i in 0..<n {
-            a[i] = anchor(i, start)
-            p[i] = a[i]
+            rowState[i].a = Self.anchor(rowState[i], start, stretch: stretch)
+            rowState[i].p = rowState[i].a
         }
     }
 
     func deallocate() {
-        for b in [p, v, a, atDecision, against, peak, countedOutside] { b.deallocate() }
-        centers.deallocate()
+        rowState.deallocate()
         finalScreen.deallocate()
     }
 
@@ -160,12 +163,12 @@ struct LaneBatch {
 
     /// aᵢ lane by lane, in ``FlowLayout``'s own operation order: cᵢ + g·(i+1) − δ past the top,
     /// cᵢ − g·(n−i) + δ past the bottom (lanes with stretch), else cᵢ.
-    @inline(__always) func anchor(_ i: Int, _ edge: Edge) -> Lanes {
-        let c = centers[i]
+    @inline(__always) static func anchor(_ row: Row, _ edge: Edge, stretch: Mask) -> Lanes {
+        let c = row.center
         switch edge {
-        case .none: return Lanes(repeating: c)
-        case let .top(delta, g): return Lanes(repeating: c).replacing(with: c + g * Double(i + 1) - delta, where: stretch)
-        case let .bottom(delta, g): return Lanes(repeating: c).replacing(with: c - g * Double(n - i) + delta, where: stretch)
+        case .none: return c
+        case let .top(delta, g): return c.replacing(with: c + g * row.above - delta, where: stretch)
+        case let .bottom(delta, g): return c.replacing(with: c - g * row.below + delta, where: stretch)
         }
     }
 
@@ -221,30 +224,41 @@ struct LaneBatch {
     @inline(__always)
     mutating func rows<Kind: FrameKind>(_ o: Double, _ motion: Motion, _: Kind.Type) -> (out: Lanes, jiggle: Lanes) {
         let step = Kind.step, measuring = Kind.measuring, decision = Kind.decision
+        // Everything the loop reads, in locals: the stores through the row pointer would
+        // otherwise make it reload them from `self` for every row.
+        let (xx, xv, vx, vv, top, bottom, pitch) = (xx, xv, vx, vv, top, bottom, pitch)
+        let (anchors, carry, pinned, dIn, touch) = (motion.anchors, motion.carry, motion.pinned, motion.dIn, motion.touch)
+        let (anyLag, lag, lagResistance, stretch) = (anyLag, lag, lagResistance, stretch)
+        var peakStretch = peakStretch, maxLag = maxLag
+        defer { (self.peakStretch, self.maxLag) = (peakStretch, maxLag) }
         var out = Lanes.zero, jiggle = Lanes.zero
         var previousOutside = Lanes(repeating: .infinity), previous = Lanes.zero
-        for i in active {
-            var pi = p[i], ai = a[i]
+        guard let base = rowState.baseAddress else { return (out, jiggle) }
+        var row = base + active.lowerBound
+        let end = base + active.upperBound
+        while row < end {
+            defer { row += 1 }
+            var pi = row.pointee.p, ai = row.pointee.a
             if step {
-                let x = pi - ai, vi = v[i]
+                let x = pi - ai, vi = row.pointee.v
                 pi = ai + xx * x + xv * vi
-                v[i] = vx * x + vv * vi
-                ai = anchor(i, motion.anchors)
-                a[i] = ai
-                if motion.carry {
-                    var c = motion.pinned
+                row.pointee.v = vx * x + vv * vi
+                ai = Self.anchor(row.pointee, anchors, stretch: stretch)
+                row.pointee.a = ai
+                if carry {
+                    var c = pinned
                     if anyLag {
-                        let ratio = (motion.touch - pi).magnitudeLanes / lagResistance
-                        c = c.replacing(with: c + motion.dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: lag)
+                        let ratio = (touch - pi).magnitudeLanes / lagResistance
+                        c = c.replacing(with: c + dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: lag)
                     }
                     // Lanes with neither stretch nor lag have c = 0.
                     pi = pi.replacing(with: pi + c, where: c .!= 0)
                 }
-                p[i] = pi
+                row.pointee.p = pi
             }
             if decision {
-                atDecision[i] = pi - o - finalScreen[i]
-                against[i] = Lanes(repeating: 1).replacing(with: Lanes(repeating: -1), where: atDecision[i] .> 0)
+                row.pointee.atDecision = pi - o - row.pointee.final
+                row.pointee.against = Lanes(repeating: 1).replacing(with: Lanes(repeating: -1), where: row.pointee.atDecision .> 0)
             }
             // Metrics: rows whose screen y lies in the counted band.
             let y = pi - o
@@ -261,9 +275,9 @@ struct LaneBatch {
                 maxLag = maxLag.replacing(with: Self.maximum(maxLag, ext.magnitudeLanes), where: visible)
                 continue
             }
-            let d = y - finalScreen[i]
-            countedOutside[i] = Self.smaller(countedOutside[i], outside)
-            peak[i] = peak[i].replacing(with: Self.maximum(peak[i], against[i] * d), where: visible)
+            let d = y - row.pointee.final
+            row.pointee.countedOutside = Self.smaller(row.pointee.countedOutside, outside)
+            row.pointee.peak = row.pointee.peak.replacing(with: Self.maximum(row.pointee.peak, row.pointee.against * d), where: visible)
             out = Self.larger(out, Lanes.zero.replacing(with: d.magnitudeLanes, where: visible))
             jiggle = Self.larger(jiggle, Lanes.zero.replacing(with: ext.magnitudeLanes, where: visible))
         }
@@ -280,7 +294,8 @@ struct LaneBatch {
 
     /// Lane `lane`'s overshoot tracker.
     func overshoot(_ lane: Int) -> OvershootTracker {
-        OvershootTracker(atDecision: atDecision.map { $0[lane] }, peak: peak.map { $0[lane] }, counted: countedOutside.map { $0[lane] <= 0 })
+        OvershootTracker(atDecision: rowState.map { $0.atDecision[lane] }, peak: rowState.map { $0.peak[lane] },
+                         counted: rowState.map { $0.countedOutside[lane] <= 0 })
     }
 
     /// Stops stepping the rows at either end that can never again meet the counted band in any
@@ -290,7 +305,8 @@ struct LaneBatch {
     mutating func retire(_ leeways: [FlowLayout.Leeway], offset o: Double) {
         func outside(_ i: Int) -> Bool {
             sets.indices.allSatisfy { lane in
-                sets[lane].staysOutside(sets[lane].calmRow(i, anchor: a[i][lane], position: p[i][lane], velocity: v[i][lane], offset: o, leeway: leeways[lane]))
+                sets[lane].staysOutside(sets[lane].calmRow(i, anchor: rowState[i].a[lane], position: rowState[i].p[lane], velocity: rowState[i].v[lane],
+                                                          offset: o, leeway: leeways[lane]))
             }
         }
         var rows = active
@@ -303,9 +319,9 @@ struct LaneBatch {
     func atRest(_ leeways: [FlowLayout.Leeway], offset o: Double) -> Bool {
         let final = UnsafeBufferPointer(finalScreen)
         return sets.indices.allSatisfy { lane in
-            let pt = OvershootTracker.overshoot(items: n, tolerance: eps, atDecision: { atDecision[$0][lane] }, peak: { peak[$0][lane] },
-                                                counted: { countedOutside[$0][lane] <= 0 })
-            return sets[lane].atRest(rows: active, row: { (a[$0][lane], p[$0][lane], v[$0][lane], atDecision[$0][lane]) }, offset: o,
+            let pt = OvershootTracker.overshoot(items: n, tolerance: eps, atDecision: { rowState[$0].atDecision[lane] }, peak: { rowState[$0].peak[lane] },
+                                                counted: { rowState[$0].countedOutside[lane] <= 0 })
+            return sets[lane].atRest(rows: active, row: { (rowState[$0].a[lane], rowState[$0].p[lane], rowState[$0].v[lane], rowState[$0].atDecision[lane]) }, offset: o,
                                      leeway: leeways[lane], finalScreen: final,
                                      overshoot: pt, peakStretch: peakStretch[lane])
         }
