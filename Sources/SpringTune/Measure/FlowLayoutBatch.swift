@@ -102,6 +102,8 @@ struct LaneBatch {
     var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
     /// The rows still stepped: those outside can never again meet the counted band (``retire(_:offset:)``).
     var active: Range<Int>
+    /// Whether every aᵢ holds its resting cᵢ (the last frame was in bounds or nothing stretches).
+    var anchorsResting = true
 
     init(_ sets: [FlowLayout], _ prep: FlowLayout.Prepared) {
         let first = sets[0]
@@ -134,9 +136,14 @@ struct LaneBatch {
         offset = prep.offsets[0]
         active = 0..<n
         // Frame 0: every row at rest at its anchor.
-        let start = edge(offset)
+        let anchor: (Row) -> Lanes
+        switch edge(offset) {
+        case .none: anchor = { $0.center }
+        case let .top(shift): anchor = { PastTop.anchor($0, shift)! }; anchorsResting = false
+        case let .bottom(shift): anchor = { PastBottom.anchor($0, shift)! }; anchorsResting = false
+        }
         for i in 0..<n {
-            rowState[i].a = Self.anchor(rowState[i], start, stretch: stretch)
+            rowState[i].a = anchor(rowState[i])
             rowState[i].p = rowState[i].a
         }
     }
@@ -150,25 +157,61 @@ struct LaneBatch {
     /// (with g = δ / `boundaryResistance` per lane), or where they rest.
     enum Edge {
         case none
-        case top(delta: Double, g: Lanes)
-        case bottom(delta: Double, g: Lanes)
+        case top(Shift)
+        case bottom(Shift)
     }
+
+    /// An edge's overscroll δ (pt) and the gap g = δ / `boundaryResistance` in the stretch
+    /// lanes; both 0 in the others, where cᵢ ± 0·k ∓ 0 leaves the anchor at exactly cᵢ.
+    struct Shift { var delta: Lanes, g: Lanes }
 
     func edge(_ o: Double) -> Edge {
         guard anyStretch else { return .none }
-        if o < 0 { return .top(delta: -o, g: Lanes(repeating: -o) / resistance) }
-        if o > maxOffset { return .bottom(delta: o - maxOffset, g: Lanes(repeating: o - maxOffset) / resistance) }
+        func shift(_ delta: Double) -> Shift {
+            Shift(delta: Lanes.zero.replacing(with: delta, where: stretch),
+                  g: Lanes.zero.replacing(with: Lanes(repeating: delta) / resistance, where: stretch))
+        }
+        if o < 0 { return .top(shift(-o)) }
+        if o > maxOffset { return .bottom(shift(o - maxOffset)) }
         return .none
     }
 
-    /// aᵢ lane by lane, in ``FlowLayout``'s own operation order: cᵢ + g·(i+1) − δ past the top,
-    /// cᵢ − g·(n−i) + δ past the bottom (lanes with stretch), else cᵢ.
-    @inline(__always) static func anchor(_ row: Row, _ edge: Edge, stretch: Mask) -> Lanes {
-        let c = row.center
-        switch edge {
-        case .none: return c
-        case let .top(delta, g): return c.replacing(with: c + g * row.above - delta, where: stretch)
-        case let .bottom(delta, g): return c.replacing(with: c - g * row.below + delta, where: stretch)
+    /// How a frame sets the anchors (a type, so that the row loop is compiled once per rule):
+    /// aᵢ lane by lane in ``FlowLayout``'s own operation order, or nil when every aᵢ already
+    /// holds its value.
+    protocol AnchorRule { static func anchor(_ row: Row, _ shift: Shift) -> Lanes? }
+    /// In bounds now and in the previous frame: the anchors already rest at cᵢ.
+    enum Resting: AnchorRule { @inline(__always) static func anchor(_: Row, _: Shift) -> Lanes? { nil } }
+    /// In bounds now, not in the previous frame: aᵢ = cᵢ.
+    enum Returning: AnchorRule { @inline(__always) static func anchor(_ row: Row, _: Shift) -> Lanes? { row.center } }
+    /// Past the top: cᵢ + g·(i+1) − δ.
+    enum PastTop: AnchorRule {
+        @inline(__always) static func anchor(_ row: Row, _ s: Shift) -> Lanes? { row.center + s.g * row.above - s.delta }
+    }
+    /// Past the bottom: cᵢ − g·(n−i) + δ.
+    enum PastBottom: AnchorRule {
+        @inline(__always) static func anchor(_ row: Row, _ s: Shift) -> Lanes? { row.center - s.g * row.below + s.delta }
+    }
+
+    /// What the scroll carries the rows by in a frame (a type, like ``AnchorRule``); a row
+    /// moves only where the carry is non-zero, as in the scalar engine.
+    protocol CarryRule { static func carried(_ p: Lanes, _ motion: Motion) -> Lanes }
+    /// Nothing moves (no lane has a non-zero Δ_pin with stretch or Δ_in with lag).
+    enum NoCarry: CarryRule { @inline(__always) static func carried(_ p: Lanes, _: Motion) -> Lanes { p } }
+    /// Δ_pin ≠ 0 in every lane (all stretch, none with lag).
+    enum PinnedEverywhere: CarryRule {
+        @inline(__always) static func carried(_ p: Lanes, _ m: Motion) -> Lanes { p + m.pinned }
+    }
+    /// Δ_pin in the stretch lanes, no lane with lag.
+    enum Pinned: CarryRule {
+        @inline(__always) static func carried(_ p: Lanes, _ m: Motion) -> Lanes { p.replacing(with: p + m.pinned, where: m.pinned .!= 0) }
+    }
+    /// Δ_pin in the stretch lanes plus Δ_in·min(1, |touch − pᵢ| / `scrollResistance`) in the lag lanes.
+    enum PinnedAndLag: CarryRule {
+        @inline(__always) static func carried(_ p: Lanes, _ m: Motion) -> Lanes {
+            let ratio = (m.touch - p).magnitudeLanes / m.lagResistance
+            let c = m.pinned.replacing(with: m.pinned + m.dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: m.lag)
+            return p.replacing(with: p + c, where: c .!= 0)
         }
     }
 
@@ -178,35 +221,60 @@ struct LaneBatch {
     /// (|pᵢ − aᵢ| > ε) in this frame (meaningful from the release frame on).
     @inline(__always)
     mutating func frame(_ k: Int, offset o: Double, touchY: Double, releaseFrame r: Int) -> (out: Mask, jiggle: Mask) {
-        // Per frame, not per row: the anchors' case, and whether anything is carried (a row
-        // moves by a carry only when it is non-zero, as in the scalar engine).
         let m = maxOffset
         let dIn = min(max(o, 0), m) - min(max(offset, 0), m)
         let dPin = (o - offset) - dIn
-        let motion = Motion(anchors: edge(o), carry: (anyStretch && dPin != 0) || (anyLag && dIn != 0),
-                            pinned: Lanes.zero.replacing(with: dPin, where: stretch), dIn: dIn, touch: Lanes(repeating: touchY + o))
+        let motion = Motion(pinned: Lanes.zero.replacing(with: dPin, where: stretch), dIn: dIn, touch: Lanes(repeating: touchY + o),
+                            lag: lag, lagResistance: lagResistance)
+        let carry = (anyStretch && dPin != 0) || (anyLag && dIn != 0)
         // One copy of the row loop per kind of frame, so no per-row test asks which it is.
         let band: (out: Lanes, jiggle: Lanes)
-        if k > r { band = rows(o, motion, AfterRelease.self) }
-        else if k == r { band = k > 0 ? rows(o, motion, Release.self) : rows(o, motion, ReleaseAtFirstFrame.self) }
-        else if k > 0 { band = rows(o, motion, Touching.self) }
-        else { band = rows(o, motion, FirstFrame.self) }
+        if k == 0 {
+            band = k == r ? rows(o, motion, ReleaseAtFirstFrame.self, Resting.self, NoCarry.self) : rows(o, motion, FirstFrame.self, Resting.self, NoCarry.self)
+        } else if k > r {
+            band = stepping(o, motion, AfterRelease.self, carry: carry)
+        } else {
+            band = k == r ? stepping(o, motion, Release.self, carry: carry) : stepping(o, motion, Touching.self, carry: carry)
+        }
         offset = o
         return (band.out .> eps, band.jiggle .> eps)
     }
 
-    /// What the scroll does to the rows in one frame.
-    struct Motion {
-        var anchors: Edge
-        /// False when no lane's rows move by a carry this frame.
-        var carry: Bool
-        /// Δ_pin in the stretch lanes, else 0; Δ_in; the finger's content y.
-        var pinned: Lanes, dIn: Double, touch: Lanes
+    /// Frame k ≥ 1: picks the anchor and carry rules of this frame (`carry`: whether any lane's
+    /// rows move by a non-zero carry), so that no per-row test asks which they are.
+    @inline(__always)
+    mutating func stepping<Kind: FrameKind>(_ o: Double, _ motion: Motion, _ kind: Kind.Type, carry: Bool) -> (out: Lanes, jiggle: Lanes) {
+        let edge = edge(o), resting = anchorsResting
+        anchorsResting = if case .none = edge { true } else { false }
+        switch edge {
+        case .none where resting: return carried(o, motion, kind, Resting.self, carry: carry, shift: nil)
+        case .none: return carried(o, motion, kind, Returning.self, carry: carry, shift: nil)
+        case let .top(shift): return carried(o, motion, kind, PastTop.self, carry: carry, shift: shift)
+        case let .bottom(shift): return carried(o, motion, kind, PastBottom.self, carry: carry, shift: shift)
+        }
     }
 
-    /// Which parts of ``rows(_:_:_:)`` a frame runs (a type, so that the loop is compiled once
-    /// per kind with no per-row test): the spring step (every frame but frame 0), the release
-    /// metrics (from the release frame on), dᵢ(t_r) (at the release frame).
+    @inline(__always)
+    mutating func carried<Kind: FrameKind, Anchors: AnchorRule>(_ o: Double, _ motion: Motion, _ kind: Kind.Type, _ anchors: Anchors.Type,
+                                                               carry: Bool, shift: Shift?) -> (out: Lanes, jiggle: Lanes) {
+        let shift = shift ?? Shift(delta: .zero, g: .zero)
+        if !carry { return rows(o, motion, kind, anchors, NoCarry.self, shift: shift) }
+        if anyLag { return rows(o, motion, kind, anchors, PinnedAndLag.self, shift: shift) }
+        // Without lag a carry is Δ_pin ≠ 0, in every lane when every lane stretches.
+        return all(stretch) ? rows(o, motion, kind, anchors, PinnedEverywhere.self, shift: shift) : rows(o, motion, kind, anchors, Pinned.self, shift: shift)
+    }
+
+    /// What the scroll does to the rows in one frame.
+    struct Motion {
+        /// Δ_pin in the stretch lanes, else 0; Δ_in; the finger's content y.
+        var pinned: Lanes, dIn: Double, touch: Lanes
+        /// The lanes with scroll lag, and their `scrollResistance`.
+        var lag: Mask, lagResistance: Lanes
+    }
+
+    /// Which parts of ``rows(_:_:_:_:_:shift:)`` a frame runs (a type, so that the loop is compiled
+    /// once per kind with no per-row test): the spring step (every frame but frame 0), the
+    /// release metrics (from the release frame on), dᵢ(t_r) (at the release frame).
     protocol FrameKind { static var step: Bool { get }; static var measuring: Bool { get }; static var decision: Bool { get } }
     enum FirstFrame: FrameKind { static let step = false, measuring = false, decision = false }
     enum Touching: FrameKind { static let step = true, measuring = false, decision = false }
@@ -222,13 +290,13 @@ struct LaneBatch {
     /// of the two is ≤ 0; the frame is out of band when the largest |dᵢ| over counted rows
     /// (0 for none) is > ε, and likewise for jiggle. Returns those two largest values.
     @inline(__always)
-    mutating func rows<Kind: FrameKind>(_ o: Double, _ motion: Motion, _: Kind.Type) -> (out: Lanes, jiggle: Lanes) {
+    mutating func rows<Kind: FrameKind, Anchors: AnchorRule, Carry: CarryRule>(
+        _ o: Double, _ motion: Motion, _: Kind.Type, _: Anchors.Type, _: Carry.Type, shift: Shift = Shift(delta: .zero, g: .zero)
+    ) -> (out: Lanes, jiggle: Lanes) {
         let step = Kind.step, measuring = Kind.measuring, decision = Kind.decision
         // Everything the loop reads, in locals: the stores through the row pointer would
         // otherwise make it reload them from `self` for every row.
         let (xx, xv, vx, vv, top, bottom, pitch) = (xx, xv, vx, vv, top, bottom, pitch)
-        let (anchors, carry, pinned, dIn, touch) = (motion.anchors, motion.carry, motion.pinned, motion.dIn, motion.touch)
-        let (anyLag, lag, lagResistance, stretch) = (anyLag, lag, lagResistance, stretch)
         var peakStretch = peakStretch, maxLag = maxLag
         defer { (self.peakStretch, self.maxLag) = (peakStretch, maxLag) }
         var out = Lanes.zero, jiggle = Lanes.zero
@@ -243,17 +311,11 @@ struct LaneBatch {
                 let x = pi - ai, vi = row.pointee.v
                 pi = ai + xx * x + xv * vi
                 row.pointee.v = vx * x + vv * vi
-                ai = Self.anchor(row.pointee, anchors, stretch: stretch)
-                row.pointee.a = ai
-                if carry {
-                    var c = pinned
-                    if anyLag {
-                        let ratio = (touch - pi).magnitudeLanes / lagResistance
-                        c = c.replacing(with: c + dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: lag)
-                    }
-                    // Lanes with neither stretch nor lag have c = 0.
-                    pi = pi.replacing(with: pi + c, where: c .!= 0)
+                if let moved = Anchors.anchor(row.pointee, shift) {
+                    ai = moved
+                    row.pointee.a = ai
                 }
+                pi = Carry.carried(pi, motion)
                 row.pointee.p = pi
             }
             if decision {
@@ -263,26 +325,31 @@ struct LaneBatch {
             // Metrics: rows whose screen y lies in the counted band.
             let y = pi - o
             let outside = Self.larger(top - y, y - bottom)
-            defer { previousOutside = outside; previous = pi }
             let visible = outside .<= 0
+            defer { previousOutside = outside; previous = pi }
             guard any(visible) else { continue }
             // (A NaN position cannot slip through: `larger` keeps the other value, but then the
             // gap below is NaN and `maximum` never keeps a NaN.)
             let pair = Self.larger(previousOutside, outside) .<= 0
-            if any(pair) { peakStretch = peakStretch.replacing(with: Self.maximum(peakStretch, pi - previous - pitch), where: pair) }
+            peakStretch = peakStretch.replacing(with: Self.maximum(peakStretch, pi - previous - pitch), where: pair)
             let ext = pi - ai
+            // |x| where the row counts, else 0: the sign bit and the lanes that do not count cleared.
+            let magnitude = Self.magnitudeBits & unsafeBitCast(visible, to: SIMD4<UInt64>.self)
             guard measuring else {
-                maxLag = maxLag.replacing(with: Self.maximum(maxLag, ext.magnitudeLanes), where: visible)
+                maxLag = Self.maximum(maxLag, ext.keeping(magnitude))
                 continue
             }
             let d = y - row.pointee.final
             row.pointee.countedOutside = Self.smaller(row.pointee.countedOutside, outside)
             row.pointee.peak = row.pointee.peak.replacing(with: Self.maximum(row.pointee.peak, row.pointee.against * d), where: visible)
-            out = Self.larger(out, Lanes.zero.replacing(with: d.magnitudeLanes, where: visible))
-            jiggle = Self.larger(jiggle, Lanes.zero.replacing(with: ext.magnitudeLanes, where: visible))
+            out = Self.larger(out, d.keeping(magnitude))
+            jiggle = Self.larger(jiggle, ext.keeping(magnitude))
         }
         return (out, jiggle)
     }
+
+    /// Every bit but the sign bit.
+    @inline(__always) static var magnitudeBits: SIMD4<UInt64> { SIMD4(repeating: ~(1 << 63)) }
 
     /// Swift's `max(x, y)` lane by lane: y where y ≥ x, else x (which of two equal values,
     /// e.g. ±0, matters for the bits reported).
@@ -330,7 +397,8 @@ struct LaneBatch {
 
 extension SIMD4<Double> {
     /// |x| lane by lane: the sign bit cleared, exactly as `abs` does for one Double (also -0).
-    @inline(__always) var magnitudeLanes: Self {
-        unsafeBitCast(unsafeBitCast(self, to: SIMD4<UInt64>.self) & SIMD4<UInt64>(repeating: ~(1 << 63)), to: Self.self)
-    }
+    @inline(__always) var magnitudeLanes: Self { keeping(LaneBatch.magnitudeBits) }
+
+    /// The bits of each lane that `bits` keeps, the others cleared.
+    @inline(__always) func keeping(_ bits: SIMD4<UInt64>) -> Self { unsafeBitCast(unsafeBitCast(self, to: SIMD4<UInt64>.self) & bits, to: Self.self) }
 }
