@@ -122,9 +122,11 @@ import TraceIO
     }
 
     /// In the calm phase the batch stops stepping rows that can never again meet the counted
-    /// band; every lane's own full run (its timeline lists the rows inside the band per frame)
-    /// never shows a row inside the band at or after the frame it was retired.
-    @Test func retiredRowsNeverCountAgain() throws {
+    /// band, and stops measuring the neighbour gaps once no later frame can raise the peak
+    /// stretch. Every lane's own full run (its timeline lists the rows inside the band per
+    /// frame) never shows a row inside the band at or after the frame it was retired, and its
+    /// peak stretch is the one the batch had when it stopped measuring gaps.
+    @Test func retiredRowsAndSettledStretchHold() throws {
         let loaded = try Fixture.store.load("evernote")
         var traces: [Trace] = []
         for file in PresetStore.traceFiles(for: loaded) { traces += try TraceReader().read(path: file).0 }
@@ -134,7 +136,7 @@ import TraceIO
             p.spring.frequency = frequency
             return try FlowLayout(preset: p)
         }
-        var retiredRows = 0
+        var retiredRows = 0, settled = 0
         for trace in traces {
             let prep = models[0].prepare(trace)
             let r = prep.clock.releaseFrame
@@ -144,18 +146,26 @@ import TraceIO
             for k in 0...prep.clock.lastFrame {
                 _ = batch.frame(k, offset: prep.offsets[k], touchY: prep.touchY[k], releaseFrame: r)
                 guard k > r, k >= prep.calmFrom, k & 7 == 0 else { continue }
-                batch.retire(models.map { $0.leeway(prep, at: prep.clock.time(k) - prep.clock.time(r), offset: prep.offsets[k]) }, offset: prep.offsets[k])
+                let leeways = models.map { $0.leeway(prep, at: prep.clock.time(k) - prep.clock.time(r), offset: prep.offsets[k]) }
+                batch.retire(leeways, offset: prep.offsets[k])
                 for i in retiredAt.indices where retiredAt[i] == nil && !batch.active.contains(i) { retiredAt[i] = k }
+                if !batch.stretchSettled, batch.stretchStays(leeways, offset: prep.offsets[k]) {
+                    batch.stretchSettled = true
+                    settled += 1
+                }
             }
             retiredRows += retiredAt.compactMap { $0 }.count
-            for model in models {
+            for (lane, model) in models.enumerated() {
                 for row in model.run(prep, timeline: true).timeline {
                     let k = Int((row.t * prep.clock.frameRate).rounded())
                     if let at = retiredAt[row.item] { #expect(k < at, "\(trace.id): row \(row.item) inside the band at frame \(k), retired at \(at)") }
                 }
+                let full = model.run(prep, timeline: false).metrics[.peakStretchPt] ?? -.infinity
+                #expect(batch.peakStretch[lane].bitPattern == full.bitPattern, "\(trace.id) lane \(lane): \(batch.peakStretch[lane]) vs \(full)")
             }
         }
         #expect(retiredRows > traces.count, "\(retiredRows) rows retired over \(traces.count) traces")
+        #expect(settled > traces.count / 3, "gaps settled in \(settled) of \(traces.count) traces")
     }
 
     /// Sets stepped together in SIMD lanes give each set's own numbers bit for bit: springs

@@ -42,7 +42,10 @@ extension FlowLayout {
             let ask = k >= nextCheck && !any(band.out .| band.jiggle)
             if k >= prep.calmFrom, k & 7 == 0, ask || k & 31 == 0 {
                 let leeways = batch.sets.map { $0.leeway(prep, at: clock.time(k) - clock.time(r), offset: o) }
-                if k & 31 == 0 { batch.retire(leeways, offset: o) }
+                if k & 31 == 0 {
+                    batch.retire(leeways, offset: o)
+                    if !batch.stretchSettled { batch.stretchSettled = batch.stretchStays(leeways, offset: o) }
+                }
                 if ask {
                     if batch.atRest(leeways, offset: o) { return .stop }
                     refusals += 1
@@ -104,6 +107,9 @@ struct LaneBatch {
     var active: Range<Int>
     /// Whether every aᵢ holds its resting cᵢ (the last frame was in bounds or nothing stretches).
     var anchorsResting = true
+    /// Whether no later frame can raise any lane's peak stretch (``stretchStays(_:offset:)``):
+    /// the row loop then leaves the neighbour gaps alone.
+    var stretchSettled = false
 
     init(_ sets: [FlowLayout], _ prep: FlowLayout.Prepared) {
         let first = sets[0]
@@ -232,7 +238,7 @@ struct LaneBatch {
         if k == 0 {
             band = k == r ? rows(o, motion, ReleaseAtFirstFrame.self, Resting.self, NoCarry.self) : rows(o, motion, FirstFrame.self, Resting.self, NoCarry.self)
         } else if k > r {
-            band = stepping(o, motion, AfterRelease.self, carry: carry)
+            band = stretchSettled ? stepping(o, motion, StretchSettled.self, carry: carry) : stepping(o, motion, AfterRelease.self, carry: carry)
         } else {
             band = k == r ? stepping(o, motion, Release.self, carry: carry) : stepping(o, motion, Touching.self, carry: carry)
         }
@@ -274,13 +280,17 @@ struct LaneBatch {
 
     /// Which parts of ``rows(_:_:_:_:_:shift:)`` a frame runs (a type, so that the loop is compiled
     /// once per kind with no per-row test): the spring step (every frame but frame 0), the
-    /// release metrics (from the release frame on), dᵢ(t_r) (at the release frame).
-    protocol FrameKind { static var step: Bool { get }; static var measuring: Bool { get }; static var decision: Bool { get } }
-    enum FirstFrame: FrameKind { static let step = false, measuring = false, decision = false }
-    enum Touching: FrameKind { static let step = true, measuring = false, decision = false }
-    enum Release: FrameKind { static let step = true, measuring = true, decision = true }
-    enum ReleaseAtFirstFrame: FrameKind { static let step = false, measuring = true, decision = true }
-    enum AfterRelease: FrameKind { static let step = true, measuring = true, decision = false }
+    /// release metrics (from the release frame on), dᵢ(t_r) (at the release frame), the
+    /// neighbour gaps for the peak stretch (until no later frame can raise it).
+    protocol FrameKind {
+        static var step: Bool { get }; static var measuring: Bool { get }; static var decision: Bool { get }; static var gaps: Bool { get }
+    }
+    enum FirstFrame: FrameKind { static let step = false, measuring = false, decision = false, gaps = true }
+    enum Touching: FrameKind { static let step = true, measuring = false, decision = false, gaps = true }
+    enum Release: FrameKind { static let step = true, measuring = true, decision = true, gaps = true }
+    enum ReleaseAtFirstFrame: FrameKind { static let step = false, measuring = true, decision = true, gaps = true }
+    enum AfterRelease: FrameKind { static let step = true, measuring = true, decision = false, gaps = true }
+    enum StretchSettled: FrameKind { static let step = true, measuring = true, decision = false, gaps = false }
 
     /// One pass over the rows: step, anchor, carry (when `step`), dᵢ(t_r) (when `decision`),
     /// metrics (`measuring`: from the release frame on). Masks are formed only from one
@@ -330,8 +340,10 @@ struct LaneBatch {
             guard any(visible) else { continue }
             // (A NaN position cannot slip through: `larger` keeps the other value, but then the
             // gap below is NaN and `maximum` never keeps a NaN.)
-            let pair = Self.larger(previousOutside, outside) .<= 0
-            peakStretch = peakStretch.replacing(with: Self.maximum(peakStretch, pi - previous - pitch), where: pair)
+            if Kind.gaps {
+                let pair = Self.larger(previousOutside, outside) .<= 0
+                peakStretch = peakStretch.replacing(with: Self.maximum(peakStretch, pi - previous - pitch), where: pair)
+            }
             let ext = pi - ai
             // |x| where the row counts, else 0: the sign bit and the lanes that do not count cleared.
             let magnitude = Self.magnitudeBits & unsafeBitCast(visible, to: SIMD4<UInt64>.self)
@@ -380,6 +392,14 @@ struct LaneBatch {
         while !rows.isEmpty, outside(rows.lowerBound) { rows = (rows.lowerBound + 1)..<rows.upperBound }
         while !rows.isEmpty, outside(rows.upperBound - 1) { rows = rows.lowerBound..<(rows.upperBound - 1) }
         active = rows
+    }
+
+    /// True when no later frame can raise any lane's peak stretch (``FlowLayout/stretchStays``).
+    func stretchStays(_ leeways: [FlowLayout.Leeway], offset o: Double) -> Bool {
+        sets.indices.allSatisfy { lane in
+            sets[lane].stretchStays(rows: active, row: { (rowState[$0].a[lane], rowState[$0].p[lane], rowState[$0].v[lane]) }, offset: o,
+                                    leeway: leeways[lane], peakStretch: peakStretch[lane])
+        }
     }
 
     /// True when every lane would stop here (``FlowLayout/atRest``), read from the lanes in place.

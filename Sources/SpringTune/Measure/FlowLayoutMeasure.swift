@@ -170,6 +170,11 @@ extension FlowLayout: MeasuredModel {
         func staysInside(_ band: (top: Double, bottom: Double)) -> Bool { y - reach >= band.top && y + reach <= band.bottom }
         /// Outside the band in every later frame.
         func staysOutside(_ band: (top: Double, bottom: Double)) -> Bool { y + reach < band.top || y - reach > band.bottom }
+        /// The most the gap to the row above, `previous`, can exceed `pitch` in a later frame
+        /// (with one margin, far above the rounding of the gap itself).
+        func gapBound(below previous: CalmRow, pitch: Double) -> Double {
+            y - previous.y + drift + previous.drift - pitch + amplitude + previous.amplitude + margin
+        }
     }
 
     func calmRow(_ i: Int, anchor a: Double, position: Double, velocity: Double, offset o: Double, leeway: Leeway) -> CalmRow {
@@ -266,7 +271,25 @@ extension FlowLayout: MeasuredModel {
                 if let floor = closing { if c.amplitude + c.margin - floor > pt { return false } }
                 else if bound > pt { return false }
             }
-            if let p = previous, c.y - p.y + c.drift + p.drift - pitch + c.amplitude + p.amplitude + c.margin > peakStretch { return false }
+            if let p = previous, c.gapBound(below: p, pitch: pitch) > peakStretch { return false }
+            previous = c
+        }
+        return true
+    }
+
+    /// True when no later frame can raise the peak stretch (in the calm phase): for every pair
+    /// of neighbours among `rows` that may both count again, the gap bound stays ≤ the peak
+    /// stretch (the rule ``atRest`` applies to counted pairs). `row(i)` as for ``atRest``.
+    @inline(__always)
+    func stretchStays(rows: Range<Int>, row: (Int) -> (anchor: Double, position: Double, velocity: Double), offset o: Double, leeway: Leeway,
+                      peakStretch: Double) -> Bool {
+        let pitch = itemHeight + itemSpacing, band = countedBand
+        var previous: CalmRow?
+        for i in rows {
+            let (a, position, velocity) = row(i)
+            let c = calmRow(i, anchor: a, position: position, velocity: velocity, offset: o, leeway: leeway)
+            if c.staysOutside(band) { previous = nil; continue }
+            if let p = previous, c.gapBound(below: p, pitch: pitch) > peakStretch { return false }
             previous = c
         }
         return true
