@@ -38,7 +38,7 @@ extension FlowLayout {
             lastJiggle.replace(with: Int64(k), where: band.jiggle)
             if k == r { return .decided }
             // In the calm phase: may the run stop (every lane in band first), and every 32nd
-            // frame: may rows at the ends retire.
+            // frame: may rows at the ends retire, may the gaps stop being measured.
             let ask = k >= nextCheck && !any(band.out .| band.jiggle)
             if k >= prep.calmFrom, k & 7 == 0, ask || k & 31 == 0 {
                 let leeways = batch.sets.map { $0.leeway(prep, at: clock.time(k) - clock.time(r), offset: o) }
