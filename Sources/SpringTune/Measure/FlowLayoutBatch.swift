@@ -105,7 +105,8 @@ struct LaneBatch {
     var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
     /// The rows still stepped: those outside can never again meet the counted band (``retire(_:offset:)``).
     var active: Range<Int>
-    /// Whether every aᵢ holds its resting cᵢ (the last frame was in bounds or nothing stretches).
+    /// Whether every active row's aᵢ holds its resting cᵢ (the last frame was in bounds or
+    /// nothing stretches; retired rows keep whatever anchor they had, and nothing reads it).
     var anchorsResting = true
     /// Whether no later frame can raise any lane's peak stretch (``stretchStays(_:offset:)``):
     /// the row loop then leaves the neighbour gaps alone.
@@ -169,7 +170,11 @@ struct LaneBatch {
 
     /// An edge's overscroll δ (pt) and the gap g = δ / `boundaryResistance` in the stretch
     /// lanes; both 0 in the others, where cᵢ ± 0·k ∓ 0 leaves the anchor at exactly cᵢ.
-    struct Shift { var delta: Lanes, g: Lanes }
+    struct Shift {
+        var delta: Lanes, g: Lanes
+        /// For the rules that do not read it.
+        static var zero: Shift { Shift(delta: .zero, g: .zero) }
+    }
 
     func edge(_ o: Double) -> Edge {
         guard anyStretch else { return .none }
@@ -253,8 +258,8 @@ struct LaneBatch {
         let edge = edge(o), resting = anchorsResting
         anchorsResting = if case .none = edge { true } else { false }
         switch edge {
-        case .none where resting: return carried(o, motion, kind, Resting.self, carry: carry, shift: nil)
-        case .none: return carried(o, motion, kind, Returning.self, carry: carry, shift: nil)
+        case .none where resting: return carried(o, motion, kind, Resting.self, carry: carry, shift: .zero)
+        case .none: return carried(o, motion, kind, Returning.self, carry: carry, shift: .zero)
         case let .top(shift): return carried(o, motion, kind, PastTop.self, carry: carry, shift: shift)
         case let .bottom(shift): return carried(o, motion, kind, PastBottom.self, carry: carry, shift: shift)
         }
@@ -262,8 +267,7 @@ struct LaneBatch {
 
     @inline(__always)
     mutating func carried<Kind: FrameKind, Anchors: AnchorRule>(_ o: Double, _ motion: Motion, _ kind: Kind.Type, _ anchors: Anchors.Type,
-                                                               carry: Bool, shift: Shift?) -> (out: Lanes, jiggle: Lanes) {
-        let shift = shift ?? Shift(delta: .zero, g: .zero)
+                                                               carry: Bool, shift: Shift) -> (out: Lanes, jiggle: Lanes) {
         if !carry { return rows(o, motion, kind, anchors, NoCarry.self, shift: shift) }
         if anyLag { return rows(o, motion, kind, anchors, PinnedAndLag.self, shift: shift) }
         // Without lag a carry is Δ_pin ≠ 0, in every lane when every lane stretches.
@@ -292,8 +296,9 @@ struct LaneBatch {
     enum AfterRelease: FrameKind { static let step = true, measuring = true, decision = false, gaps = true }
     enum StretchSettled: FrameKind { static let step = true, measuring = true, decision = false, gaps = false }
 
-    /// One pass over the rows: step, anchor, carry (when `step`), dᵢ(t_r) (when `decision`),
-    /// metrics (`measuring`: from the release frame on). Masks are formed only from one
+    /// One pass over the rows: step, anchor (by `Anchors`), carry (by `Carry`) when `step`,
+    /// dᵢ(t_r) when `decision`, metrics (`measuring`: from the release frame on; neighbour
+    /// gaps when `gaps`). Masks are formed only from one
     /// comparison each, and what a frame reports is accumulated as values (exact equivalents of
     /// the scalar run's booleans): a row counts when max(top − y, y − bottom) ≤ 0 (y ≥ top and
     /// y ≤ bottom, as differences of doubles keep their sign), a neighbour pair when the larger
@@ -301,7 +306,7 @@ struct LaneBatch {
     /// (0 for none) is > ε, and likewise for jiggle. Returns those two largest values.
     @inline(__always)
     mutating func rows<Kind: FrameKind, Anchors: AnchorRule, Carry: CarryRule>(
-        _ o: Double, _ motion: Motion, _: Kind.Type, _: Anchors.Type, _: Carry.Type, shift: Shift = Shift(delta: .zero, g: .zero)
+        _ o: Double, _ motion: Motion, _: Kind.Type, _: Anchors.Type, _: Carry.Type, shift: Shift = .zero
     ) -> (out: Lanes, jiggle: Lanes) {
         let step = Kind.step, measuring = Kind.measuring, decision = Kind.decision
         // Everything the loop reads, in locals: the stores through the row pointer would
@@ -345,7 +350,8 @@ struct LaneBatch {
                 peakStretch = peakStretch.replacing(with: Self.maximum(peakStretch, pi - previous - pitch), where: pair)
             }
             let ext = pi - ai
-            // |x| where the row counts, else 0: the sign bit and the lanes that do not count cleared.
+            // |x| where the row counts, else 0: the sign bit and the lanes that do not count cleared
+            // (a mask lane is all ones or all zeros, so its bits serve as the bit mask).
             let magnitude = Self.magnitudeBits & unsafeBitCast(visible, to: SIMD4<UInt64>.self)
             guard measuring else {
                 maxLag = Self.maximum(maxLag, ext.keeping(magnitude))

@@ -271,7 +271,7 @@ extension FlowLayout: MeasuredModel {
                 if let floor = closing { if c.amplitude + c.margin - floor > pt { return false } }
                 else if bound > pt { return false }
             }
-            if let p = previous, c.gapBound(below: p, pitch: pitch) > peakStretch { return false }
+            if let p = previous, !(c.gapBound(below: p, pitch: pitch) <= peakStretch) { return false }
             previous = c
         }
         return true
@@ -289,7 +289,8 @@ extension FlowLayout: MeasuredModel {
             let (a, position, velocity) = row(i)
             let c = calmRow(i, anchor: a, position: position, velocity: velocity, offset: o, leeway: leeway)
             if c.staysOutside(band) { previous = nil; continue }
-            if let p = previous, c.gapBound(below: p, pitch: pitch) > peakStretch { return false }
+            // (Written so that a NaN bound refuses.)
+            if let p = previous, !(c.gapBound(below: p, pitch: pitch) <= peakStretch) { return false }
             previous = c
         }
         return true
