@@ -44,10 +44,12 @@ public enum Benchmark {
     }
 
     /// Instructions counted by callgrind (`valgrind --tool=callgrind`) for `springtune ARGS`,
-    /// or nil without valgrind. Counted, not timed, so stable on a busy machine.
-    public static func instructions(_ executable: String, _ arguments: [String]) throws -> Int? {
+    /// only inside the functions `toggle` names (callgrind's `--toggle-collect` pattern), or nil
+    /// without valgrind. Counted, not timed, so stable on a busy machine.
+    public static func instructions(_ executable: String, _ arguments: [String], toggle: String) throws -> Int? {
         guard let valgrind = Subprocess.executable("valgrind") else { return nil }
-        let r = try Subprocess.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", executable] + arguments)
+        let r = try Subprocess.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--demangle=no", "--toggle-collect=\(toggle)",
+                                              executable] + arguments)
         guard r.status == 0, let line = r.errors.split(separator: "\n").first(where: { $0.contains("Collected :") }),
               let count = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") else {
             // valgrind prefixes its lines with "==PID== "; name the last one that says something.
@@ -57,22 +59,28 @@ public enum Benchmark {
         return count
     }
 
-    /// Instructions per item-step of the flow-layout kernel: the instructions of a grid run
-    /// minus those of a one-set run of the same traces (start-up, reading, writing), over the
-    /// item-steps between them (each set counted with its full tail, SPEC §6).
+    /// The flow-layout kernel's entry, as callgrind sees it: the `MeasuredModel` witness of
+    /// `FlowLayout.run(_:_:)`, through which the sweep runs a group of sets over one trace
+    /// (lanes, every frame, the early exit, the results). One exact name: a pattern matching
+    /// nested functions would toggle collection off inside the inner one.
+    static let kernel = "$s12SpringLayout04FlowB0V0A4Tune13MeasuredModelA2dEP3runySayAD8TraceRunVGSayxG_8PreparedQztFZTW"
+
+    /// Instructions per item-step of the flow-layout kernel: the instructions executed inside
+    /// ``kernel`` during a sweep, over the sweep's item-steps (each set counted with its full
+    /// tail, SPEC §6). Start-up, reading, each trace's scroll motion (shared by all sets),
+    /// aggregation and writing are outside it.
     public struct Count: Sendable {
         public var instructions: Int
-        public var baseline: Int
         public var itemSteps: Double
-        public var perItemStep: Double { Double(instructions - baseline) / itemSteps }
+        public var perItemStep: Double { Double(instructions) / itemSteps }
     }
 
-    /// Counts `sweep` over `gridArguments` (sets `sets`) against a one-set run, on one thread.
-    public static func count(_ executable: String, job: SweepJob, gridArguments: [String], oneSetArguments: [String], sets: Int, outputDirectory: String) throws -> Count? {
-        let common = ["--no-charts", "--threads", "1"]
-        guard let grid = try instructions(executable, ["sweep"] + gridArguments + common + ["--out", "\(outputDirectory)/grid"]),
-              let one = try instructions(executable, ["sweep"] + oneSetArguments + common + ["--out", "\(outputDirectory)/one"]) else { return nil }
-        return Count(instructions: grid, baseline: one, itemSteps: try itemSteps(job) * Double(sets - 1))
+    /// Counts `sweep` over `gridArguments` (sets `sets`) on one thread.
+    public static func count(_ executable: String, job: SweepJob, gridArguments: [String], sets: Int, outputDirectory: String) throws -> Count? {
+        guard let counted = try instructions(executable, ["sweep"] + gridArguments + ["--no-charts", "--threads", "1", "--out", "\(outputDirectory)/grid"],
+                                             toggle: kernel) else { return nil }
+        guard counted > 0 else { throw ToolError(.software, "callgrind counted no instruction in the flow-layout kernel (\(kernel)): was the function renamed?") }
+        return Count(instructions: counted, itemSteps: try itemSteps(job) * Double(sets))
     }
 
     /// Wall seconds of the NumPy rewrite in `bench/` (its own timing of the computation, one

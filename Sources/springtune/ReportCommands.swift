@@ -332,9 +332,8 @@ struct BenchCommand: ParsableCommand {
             counted.set = ["boundaryResistance": .number(10)]
             let sets = try counted.grid().count
             if let c = try Benchmark.count(self_, job: counted, gridArguments: ["--preset", "evernote", "--set", "boundaryResistance=10"],
-                                           oneSetArguments: ["--preset", "evernote", "--set", "boundaryResistance=10", "--set", "damping=1", "--set", "frequency=1"],
                                            sets: sets, outputDirectory: dir) {
-                print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions, \(c.baseline) for one set; \(String(format: "%.2f", c.perItemStep)) instructions per item-step (\(String(format: "%.3g", c.itemSteps)) item-steps, full tails)")
+                print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions in the flow-layout kernel; \(String(format: "%.2f", c.perItemStep)) instructions per item-step (\(String(format: "%.3g", c.itemSteps)) item-steps, full tails)")
             } else {
                 print("instruction count skipped (valgrind not on PATH)")
             }

@@ -417,5 +417,16 @@ kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
 err=$("$bin" sweep --preset evernote --vary damping=0.5,1 --no-charts --out "$work/other" --resume 2>&1 >/dev/null); rc=$?
 check "--resume with other inputs: exit 65 ($err)" test $rc = 65
 
+# bench: the instruction count finds the flow-layout kernel (callgrind counts inside one named
+# function; a renamed function must fail loudly, not count nothing). Times are not checked.
+if command -v valgrind >/dev/null; then
+  out=$("$bin" bench --repetitions 1 2>&1); rc=$?
+  line=$(grep '^callgrind, ' <<<"$out")
+  per=$(sed -n 's/.*; \([0-9.]*\) instructions per item-step.*/\1/p' <<<"$line")
+  check "bench: exit 0, kernel counted ($line)" python3 -c "import sys; sys.exit(not ($rc == 0 and 0 < float('${per:-0}') < 1000))"
+else
+  echo "skip bench count (no valgrind)"
+fi
+
 echo "$fails failed"
 exit $((fails > 0))

@@ -19,8 +19,9 @@ extension FlowLayout {
     public var laneAffinity: Double { spring.frequency }
 
     public static func run(_ models: [FlowLayout], _ prep: Prepared) -> [TraceRun] {
-        guard models.count > 1, models.count <= lanes else { return models.map { $0.run(prep, timeline: false) } }
-        // Pad with the last set (its lane's results are dropped).
+        guard !models.isEmpty, models.count <= lanes else { return models.map { $0.run(prep, timeline: false) } }
+        // Pad with the last set (its lane's results are dropped). A lone set runs padded too: a
+        // group of four lanes costs less than half the scalar run (`FlowLayout/run(_:timeline:)`).
         var batch = LaneBatch(models + Array(repeating: models[models.count - 1], count: lanes - models.count), prep)
         defer { batch.deallocate() }
         let clock = prep.clock, r = clock.releaseFrame
