@@ -42,7 +42,8 @@ extension FlowLayout {
             // frame: may rows at the ends retire, may the gaps stop being measured.
             let ask = k >= nextCheck && !any(band.out .| band.jiggle)
             if k >= prep.calmFrom, k & 7 == 0, ask || k & 31 == 0 {
-                let leeways = batch.sets.map { $0.leeway(prep, at: clock.time(k) - clock.time(r), offset: o) }
+                let reach = batch.sets[0].scrollReach(prep, at: clock.time(k) - clock.time(r), offset: o)
+                let leeways = batch.sets.map { $0.leeway(reach) }
                 if k & 31 == 0 {
                     batch.retire(leeways, offset: o)
                     if !batch.stretchSettled { batch.stretchSettled = batch.stretchStays(leeways, offset: o) }

@@ -207,30 +207,53 @@ extension FlowLayout: MeasuredModel {
         }
     }
 
-    /// In a deceleration the offset moves monotonically toward its rest, `travel` = |rest − o|
-    /// away: every anchor's screen position moves by at most that, and scroll lag pushes a row
-    /// by at most that. In a bounce that rests at its edge the overscroll δ stays within the
-    /// bounce spring's amplitude bound A_b = √(s² + (ṡ/ω_b)²) (s = o − edge) and its total
-    /// variation within 2·A_b: screen anchors move by at most (A_b + |s|) times their stretch
-    /// share, which also pins the rows, pushing each spring by at most 2·A_b times its share.
-    func leeway(_ prep: Prepared, at tau: Double, offset o: Double) -> Leeway {
-        guard let release = prep.release, let last = release.phases.last else { return Leeway() }
+    /// What the scroll view can still do after a frame of the calm phase, the same for every
+    /// set that shares the preparation (the springs play no part): nothing (the offset is
+    /// static); a deceleration `travel` = |rest − o| from its rest, with the scroll term's side
+    /// and floor (``Leeway/closing``); or a bounce that rests at its edge, with the bounce
+    /// spring's amplitude bound A_b = √(s² + (ṡ/ω_b)²) (s = o − edge), |s|, and whether it is past
+    /// the top.
+    enum ScrollReach {
+        case none
+        case deceleration(travel: Double, side: Double, floor: Double)
+        case bounce(amplitude: Double, excess: Double, top: Bool)
+    }
+
+    func scrollReach(_ prep: Prepared, at tau: Double, offset o: Double) -> ScrollReach {
+        guard let release = prep.release, let last = release.phases.last else { return .none }
         switch last.kind {
         case .deceleration:
-            let travel = abs(prep.restOffset - o)
-            var leeway = Leeway(drift: travel, push: scrollResistance > 0 ? travel : 0)
-            leeway.closing = (prep.restOffset - o, abs(prep.restOffset - prep.offsets[prep.offsets.count - 1]))
-            return leeway
+            return .deceleration(travel: abs(prep.restOffset - o), side: prep.restOffset - o,
+                                 floor: abs(prep.restOffset - prep.offsets[prep.offsets.count - 1]))
         case let .bounce(edge):
             let state = release.state(at: tau), s = state.offset - edge, w = state.velocity / scrollView.bounce.omega
-            let amplitude = (s * s + w * w).squareRoot()
-            guard boundaryResistance > 0 else { return Leeway(drift: amplitude + abs(s)) }
             // Past the top when the bounce started above its edge (with no content to scroll,
             // M = 0, both edges are 0: the side is the bounce's, not the edge's).
             let top = last.offset < edge || (last.offset == edge && last.velocity < 0)
-            return Leeway(drift: amplitude + abs(s), push: 2 * amplitude, share: (top, boundaryResistance))
+            return .bounce(amplitude: (s * s + w * w).squareRoot(), excess: abs(s), top: top)
         }
     }
+
+    /// This set's leeway from what the scroll can still do. In a deceleration the offset moves
+    /// monotonically toward its rest: every anchor's screen position moves by at most `travel`,
+    /// and scroll lag pushes a row by at most that. In a bounce the overscroll δ stays within
+    /// A_b and its total variation within 2·A_b: screen anchors move by at most (A_b + |s|)
+    /// times their stretch share, which also pins the rows, pushing each spring by at most
+    /// 2·A_b times its share.
+    func leeway(_ reach: ScrollReach) -> Leeway {
+        switch reach {
+        case .none: return Leeway()
+        case let .deceleration(travel, side, floor):
+            var leeway = Leeway(drift: travel, push: scrollResistance > 0 ? travel : 0)
+            leeway.closing = (side, floor)
+            return leeway
+        case let .bounce(amplitude, excess, top):
+            guard boundaryResistance > 0 else { return Leeway(drift: amplitude + excess) }
+            return Leeway(drift: amplitude + excess, push: 2 * amplitude, share: (top, boundaryResistance))
+        }
+    }
+
+    func leeway(_ prep: Prepared, at tau: Double, offset o: Double) -> Leeway { leeway(scrollReach(prep, at: tau, offset: o)) }
 
     /// True when no later frame can change any metric (SPEC §6's early exit), in the calm
     /// phase. A spring's displacement xᵢ = pᵢ − aᵢ never exceeds its amplitude bound
