@@ -100,6 +100,7 @@ struct LaneBatch {
     let resistance: Lanes, lagResistance: Lanes
     let stretch: Mask, lag: Mask
     let anyStretch: Bool, anyLag: Bool
+    /// Every row's ``Row``, row i at index i.
     let rowState: UnsafeMutableBufferPointer<Row>
     /// The final screen y of each row (for ``FlowLayout/atRest``).
     let finalScreen: UnsafeMutableBufferPointer<Double>
