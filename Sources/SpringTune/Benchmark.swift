@@ -84,14 +84,18 @@ public enum Benchmark {
     }
 
     /// Wall seconds of the NumPy rewrite in `bench/` (its own timing of the computation, one
-    /// core), or nil without python3 + NumPy or the script.
+    /// core), or nil without python3 or the script; throws with Python's last line when the
+    /// script fails (NumPy missing, say).
     public static func numpySeconds(script: String, preset: String, traces: [String]) throws -> Double? {
         guard FileManager.default.fileExists(atPath: script), let python = Subprocess.executable("python3") else { return nil }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-numpy-\(getpid()).csv").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let r = try Subprocess.run(python, [script, "--preset", preset, "--out", out, "--traces"] + traces,
                                    environment: ["OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"])
-        guard r.status == 0 else { return nil }
+        guard r.status == 0 else {
+            let said = r.errors.split(separator: "\n").last ?? ""
+            throw ToolError(.software, "python3 \(script) exited \(r.status) (\(said))")
+        }
         let field = r.output.split(separator: " ").first { $0.hasPrefix("seconds=") }
         return field.flatMap { Double($0.dropFirst("seconds=".count)) }
     }

@@ -282,7 +282,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time three fixed workloads (the default evernote sweep with charts, a 10,000-set sweep, the default sweep on one thread); count instructions per item-step with callgrind; compare one core against the NumPy rewrite in bench/.",
-        discussion: "Takes a few minutes. Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy).")
+        discussion: "Takes under a minute. Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy).")
     @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Repetitions per workload (the fastest counts).") var repetitions: Int = 3
     @Option(help: "The NumPy rewrite to compare against (default: bench/flow_layout_numpy.py, skipped when absent).") var numpy: String?
@@ -320,20 +320,24 @@ struct BenchCommand: ParsableCommand {
                 [$0.name, String($0.configs), String(format: "%.3f", $0.seconds), String(format: "%.0f", $0.setsPerSecond),
                  String(format: "%.3g", $0.itemStepsPerSecond)]
             }).rendered, terminator: "")
-            if let seconds = try Benchmark.numpySeconds(script: numpy, preset: evernote.path, traces: PresetStore.traceFiles(for: evernote)) {
-                print("NumPy rewrite (\(numpy)), default evernote grid, one core: \(String(format: "%.3f", seconds)) s; springtune one thread \(String(format: "%.3f", results[2].seconds)) s: \(String(format: "%.1f", seconds / results[2].seconds))× faster")
-            } else {
-                print("NumPy comparison skipped (needs python3 with NumPy and \(numpy))")
+            do {
+                if let seconds = try Benchmark.numpySeconds(script: numpy, preset: evernote.path, traces: PresetStore.traceFiles(for: evernote)) {
+                    print("NumPy rewrite (\(numpy)), default evernote grid, one core: \(String(format: "%.3f", seconds)) s; springtune one thread \(String(format: "%.3f", results[2].seconds)) s: \(String(format: "%.1f", seconds / results[2].seconds))× faster")
+                } else {
+                    print("NumPy comparison skipped (needs python3 with NumPy and \(numpy))")
+                }
+            } catch let error as ToolError {
+                print("NumPy comparison skipped: \(error.message)")
             }
             guard callgrind else { return }
-            // A sixth of the default grid (boundaryResistance fixed): the same mix of springs, counted in about a minute.
+            // A sixth of the default grid (boundaryResistance fixed): the same mix of springs, counted in about 15 s.
             let self_ = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
             var counted = SweepJob(loaded: evernote, outputDirectory: dir)
             counted.set = ["boundaryResistance": .number(10)]
             let sets = try counted.grid().count
             if let c = try Benchmark.count(self_, job: counted, gridArguments: ["--preset", "evernote", "--set", "boundaryResistance=10"],
                                            sets: sets, outputDirectory: dir) {
-                print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions in the flow-layout kernel; \(String(format: "%.2f", c.perItemStep)) instructions per item-step (\(String(format: "%.3g", c.itemSteps)) item-steps, full tails)")
+                print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions in the flow-layout kernel; \(String(format: "%.2f", c.perItemStep)) instructions per item-step (\(String(format: "%.4g", c.itemSteps)) item-steps, full tails)")
             } else {
                 print("instruction count skipped (valgrind not on PATH)")
             }
