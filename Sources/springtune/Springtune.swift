@@ -40,9 +40,9 @@ struct Springtune: ParsableCommand {
     }
 
     /// Flushes the output and ends the process without running exit-time destructors: with
-    /// libdispatch's threads still alive (the signal sources that clean up on Ctrl-C), the C
-    /// library's destructors raced them and crashed the process on exit now and then (SIGILL in
-    /// ICU's _fini while the dispatch manager thread drained events).
+    /// other threads still alive (the signal thread that cleans up on Ctrl-C, libdispatch's
+    /// workers), the C library's destructors raced them and crashed the process on exit now and
+    /// then (SIGILL in ICU's _fini, seen while libdispatch signal sources were in use).
     static func finish(_ code: Int32) -> Never {
         fflush(nil)
         _exit(code)

@@ -108,9 +108,6 @@ struct LaneBatch {
     var peakStretch = Lanes(repeating: -.infinity), maxLag = Lanes.zero
     /// The rows still stepped: those outside can never again meet the counted band (``retire(_:offset:)``).
     var active: Range<Int>
-    /// Whether every active row's aᵢ holds its resting cᵢ (the last frame was in bounds or
-    /// nothing stretches; retired rows keep whatever anchor they had, and nothing reads it).
-    var anchorsResting = true
     /// Whether no later frame can raise any lane's peak stretch (``stretchStays(_:offset:)``):
     /// the row loop then leaves the neighbour gaps alone.
     var stretchSettled = false
@@ -149,8 +146,8 @@ struct LaneBatch {
         let anchor: (Row) -> Lanes
         switch edge(offset) {
         case .none: anchor = { $0.center }
-        case let .top(shift): anchor = { PastTop.anchor($0, shift)! }; anchorsResting = false
-        case let .bottom(shift): anchor = { PastBottom.anchor($0, shift)! }; anchorsResting = false
+        case let .top(shift): anchor = { PastTop.anchor($0, shift)! }
+        case let .bottom(shift): anchor = { PastBottom.anchor($0, shift)! }
         }
         for i in 0..<n {
             rowState[i].a = anchor(rowState[i])
@@ -179,15 +176,16 @@ struct LaneBatch {
         static var zero: Shift { Shift(delta: .zero, g: .zero) }
     }
 
+    /// Whether offset o leaves every anchor at its resting cᵢ (in bounds, or nothing stretches).
+    func resting(_ o: Double) -> Bool { !anyStretch || !(o < 0 || o > maxOffset) }
+
     func edge(_ o: Double) -> Edge {
-        guard anyStretch else { return .none }
+        guard !resting(o) else { return .none }
         func shift(_ delta: Double) -> Shift {
             Shift(delta: Lanes.zero.replacing(with: delta, where: stretch),
                   g: Lanes.zero.replacing(with: Lanes(repeating: delta) / resistance, where: stretch))
         }
-        if o < 0 { return .top(shift(-o)) }
-        if o > maxOffset { return .bottom(shift(o - maxOffset)) }
-        return .none
+        return o < 0 ? .top(shift(-o)) : .bottom(shift(o - maxOffset))
     }
 
     /// How a frame sets the anchors (a type, so that the row loop is compiled once per rule):
@@ -258,10 +256,9 @@ struct LaneBatch {
     /// rows move by a non-zero carry), so that no per-row test asks which they are.
     @inline(__always)
     mutating func stepping<Kind: FrameKind>(_ o: Double, _ motion: Motion, _ kind: Kind.Type, carry: Bool) -> (out: Lanes, jiggle: Lanes) {
-        let edge = edge(o), resting = anchorsResting
-        anchorsResting = if case .none = edge { true } else { false }
-        switch edge {
-        case .none where resting: return carried(o, motion, kind, Resting.self, carry: carry, shift: .zero)
+        // `offset` is still the previous frame's: were the anchors already resting?
+        switch edge(o) {
+        case .none where resting(offset): return carried(o, motion, kind, Resting.self, carry: carry, shift: .zero)
         case .none: return carried(o, motion, kind, Returning.self, carry: carry, shift: .zero)
         case let .top(shift): return carried(o, motion, kind, PastTop.self, carry: carry, shift: shift)
         case let .bottom(shift): return carried(o, motion, kind, PastBottom.self, carry: carry, shift: shift)
