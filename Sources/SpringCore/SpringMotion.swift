@@ -1,7 +1,7 @@
 import Foundation
 
 /// The free motion of a spring from an initial displacement and velocity, in continuous time
-/// (SPEC §2): exact position and velocity at any t, peak overshoot, settle time and the first
+/// (Reference §2): exact position and velocity at any t, peak overshoot, settle time and the first
 /// crossing of the target, found on the closed form rather than on sampled frames.
 public struct SpringMotion: Hashable, Sendable {
     public let spring: SpringParameters
@@ -117,7 +117,7 @@ public struct SpringMotion: Hashable, Sendable {
     }
 
     /// Upper bound of |x(t)| for all t ≥ 0 on an under-damped spring's envelope:
-    /// √(x₀² + ((v₀ + ζωx₀)/ω_d)²); for other springs √(x₀² + (v₀/ω)²) (SPEC §6 amplitude bound).
+    /// √(x₀² + ((v₀ + ζωx₀)/ω_d)²); for other springs √(x₀² + (v₀/ω)²) (Reference §6 amplitude bound).
     public var amplitudeBound: Double {
         let w = spring.omega, z = spring.damping, x0 = initial.x, v0 = initial.v
         if z < 1 {

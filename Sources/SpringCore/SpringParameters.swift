@@ -1,6 +1,6 @@
 import Foundation
 
-/// A damped spring in canonical form (SPEC §2): undamped natural `frequency` f in Hz and
+/// A damped spring in canonical form (Reference §2): undamped natural `frequency` f in Hz and
 /// `damping` ratio ζ (1 = critical), unit mass. Displacement x from the target obeys
 /// ẍ = −ω²x − 2ζωẋ with ω = 2πf.
 public struct SpringParameters: Hashable, Sendable, Codable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The exact propagator of a spring over a fixed time step τ (SPEC §2): a 2×2 linear map of
+/// The exact propagator of a spring over a fixed time step τ (Reference §2): a 2×2 linear map of
 /// (displacement x, velocity v), valid for every damping ratio, with no integration error.
 ///
 /// With e = e^{−ζωτ}, q = ω²(1 − ζ²), C = cos(√q τ) (cosh for q < 0) and S = sin(√q τ)/√q

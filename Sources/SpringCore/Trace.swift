@@ -1,4 +1,4 @@
-/// The phase of a touch sample (SPEC §3).
+/// The phase of a touch sample (Reference §3).
 public enum TouchPhase: String, Sendable, Codable, CaseIterable {
     case began, moved, ended, cancelled
 
@@ -17,7 +17,7 @@ public enum TouchPhase: String, Sendable, Codable, CaseIterable {
     public var isLift: Bool { self == .ended || self == .cancelled }
 }
 
-/// What the user meant by a trace, when it is labelled (SPEC §3).
+/// What the user meant by a trace, when it is labelled (Reference §3).
 public enum TraceIntent: String, Sendable, Codable, CaseIterable {
     case dismiss, keep, create, cancel
 }
@@ -38,7 +38,7 @@ public struct TouchSample: Hashable, Sendable {
 
 /// One touch from touch-down to lift-off (`began`, then only `moved`, then `ended`/`cancelled`),
 /// or, with several pointers, one gesture: each pointer follows that rule and their rows
-/// interleave in time order (SPEC §3).
+/// interleave in time order (Reference §3).
 public struct Trace: Hashable, Sendable {
     public var id: String
     public var intent: TraceIntent?
@@ -63,7 +63,7 @@ public struct Trace: Hashable, Sendable {
         Trace(id: id, intent: intent, samples: samples.filter { $0.pointer == p })
     }
 
-    /// What a one-finger model sees (SPEC §3): the pointer that began first.
+    /// What a one-finger model sees (Reference §3): the pointer that began first.
     public var firstPointer: Trace {
         guard isMultiPointer, let first = samples.first else { return self }
         return pointer(first.pointer)
@@ -71,7 +71,7 @@ public struct Trace: Hashable, Sendable {
 
     /// Lift-off time (the last row's time).
     public var liftOffTime: Double { samples.last?.t ?? 0 }
-    /// The `began` and `moved` samples: the ones that carry a position (SPEC §4).
+    /// The `began` and `moved` samples: the ones that carry a position (Reference §4).
     public var positionSamples: ArraySlice<TouchSample> {
         samples.last?.phase.isLift == true ? samples.dropLast() : samples[...]
     }

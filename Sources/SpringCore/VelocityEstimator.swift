@@ -9,7 +9,7 @@ public struct Velocity: Hashable, Sendable {
     public var magnitude: Double { (x * x + y * y).squareRoot() }
 }
 
-/// Release-velocity estimators (SPEC §4). Every estimator reads the `began`/`moved` samples
+/// Release-velocity estimators (Reference §4). Every estimator reads the `began`/`moved` samples
 /// only; the lift row gives the lift-off time. A lift-off more than 40 ms after the last
 /// position sample means the finger had stopped: velocity 0.
 public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {

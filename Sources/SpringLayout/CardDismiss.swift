@@ -15,7 +15,7 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
-/// `card-dismiss` (SPEC §6.3, the App Store "Today" card detail): dragging down (or panning
+/// `card-dismiss` (Reference §7.3, the App Store "Today" card detail): dragging down (or panning
 /// from the left edge) shrinks the full-screen card; past `commitProgress` it commits to
 /// dismiss at once, else a flick decides at release. A spring (response, dampingRatio) then
 /// takes the card to its place in the list (dismiss) or back to full screen (keep).
@@ -71,7 +71,7 @@ public struct CardDismissEngine: Sendable {
     public private(set) var decision: TraceIntent?
     /// Time of the decision frame.
     public private(set) var decisionTime: Double?
-    /// SPEC §7 displacement of the card spring: (u − 1)·L (0 before the decision).
+    /// Reference §8 displacement of the card spring: (u − 1)·L (0 before the decision).
     public private(set) var displacement = 0.0
     private var start = Rect(x: 0, y: 0, width: 0, height: 0), target = Rect(x: 0, y: 0, width: 0, height: 0)
     private var travel = 0.0, lastTime = 0.0

@@ -1,6 +1,6 @@
 import SpringCore
 
-/// A spring on up to two axes toward a fixed target, stepped exactly (SPEC §2) over whatever
+/// A spring on up to two axes toward a fixed target, stepped exactly (Reference §2) over whatever
 /// time passes between frames; the step map is cached for a repeated frame interval.
 public struct SpringAxes: Sendable {
     public let spring: SpringParameters
@@ -30,7 +30,7 @@ public struct SpringAxes: Sendable {
 }
 
 /// The touch samples an engine has been given, in order; the release velocity comes from
-/// them (SPEC §4) once the lift row has arrived.
+/// them (Reference §4) once the lift row has arrived.
 public struct TouchInput: Sendable {
     public private(set) var samples: [TouchSample] = []
 

@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// `flick-dismiss` (SPEC §6.2, Tweetbot's photo viewer): a card follows the finger rigidly; at
+/// `flick-dismiss` (Reference §7.2, Tweetbot's photo viewer): a card follows the finger rigidly; at
 /// release it is thrown off screen when it moved far enough, fast enough and in the direction
 /// it was thrown, else a 2-D spring snaps it back to the centre.
 public struct FlickDismiss: InteractionModel {

@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// Where a flow layout's scroll view starts (SPEC §5).
+/// Where a flow layout's scroll view starts (Reference §5).
 public enum InitialOffset: Hashable, Sendable {
     case top, bottom, middle, auto
     case value(Double)
@@ -18,7 +18,7 @@ public enum InitialOffset: Hashable, Sendable {
     }
 }
 
-/// `flow-layout` (SPEC §6.1): a list of n rows whose content positions are attached by springs
+/// `flow-layout` (Reference §7.1): a list of n rows whose content positions are attached by springs
 /// to anchors, driven by the scroll view. Boundary stretch (Evernote) opens gaps between rows
 /// pulled past an edge; scroll lag (Messages) makes rows far from the finger trail behind it.
 public struct FlowLayout: InteractionModel {
@@ -90,7 +90,7 @@ public struct FlowLayout: InteractionModel {
         }
     }
 
-    /// Anchors aᵢ for a displayed offset o (SPEC §6.1).
+    /// Anchors aᵢ for a displayed offset o (Reference §7.1).
     func anchors(_ o: Double, into anchors: inout [Double]) {
         let n = itemCount, m = scrollView.maxOffset
         restingCenters.withUnsafeBufferPointer { c in
@@ -124,7 +124,7 @@ public struct FlowLayoutEngine: Sendable {
     private var step: SpringStep
     private var interval: Double
 
-    /// Rows at rest at their anchors for a displayed offset (SPEC §6.1, frame 0).
+    /// Rows at rest at their anchors for a displayed offset (Reference §7.1, frame 0).
     public init(layout: FlowLayout, offset: Double) {
         self.layout = layout
         self.offset = offset
@@ -140,7 +140,7 @@ public struct FlowLayoutEngine: Sendable {
     /// Screen y of row i (pᵢ − o).
     public func screenY(_ i: Int) -> Double { positions[i] - offset }
 
-    /// One frame, in SPEC §6.1's order: (1) springs step `interval` toward the previous frame's
+    /// One frame, in Reference §7.1's order: (1) springs step `interval` toward the previous frame's
     /// anchors; (2)–(3) the new offset sets the anchors; (4) the scroll carries the rows (the
     /// overscrolled part pins them for boundary stretch; scroll lag uses each row's distance
     /// from the finger's content y, `touchY` + offset, after its spring step). A row moves only
@@ -181,7 +181,7 @@ public struct FlowLayoutEngine: Sendable {
     }
 }
 
-/// Drives a ``ScrollView``'s displayed offset from a touch (SPEC §5): rubber-banded while the
+/// Drives a ``ScrollView``'s displayed offset from a touch (Reference §5): rubber-banded while the
 /// finger is down, then the exact release motion.
 public struct ScrollDriver: Sendable {
     public let view: ScrollView

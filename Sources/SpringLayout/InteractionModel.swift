@@ -1,6 +1,6 @@
 import SpringCore
 
-/// One of the interactions of SPEC §6, as an app sees it: a parameter set and a scene make a
+/// One of the interactions of Reference §7, as an app sees it: a parameter set and a scene make a
 /// model, and the model's per-frame engine turns touch samples into positions and a decision.
 /// How a model is measured (metrics, the sweep) lives in `SpringTune`, not here.
 public protocol InteractionModel: Sendable {
@@ -25,7 +25,7 @@ public protocol InteractionModel: Sendable {
     static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters
 }
 
-/// The two outcomes of a deciding model (SPEC §7): the positive one (`dismiss`, `create`),
+/// The two outcomes of a deciding model (Reference §8): the positive one (`dismiss`, `create`),
 /// which names the report's rate columns, and the negative one (`keep`, `cancel`).
 public struct DecisionLabels: Hashable, Sendable {
     public var positive: TraceIntent

@@ -42,7 +42,7 @@ public enum ParamValue: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 }
 
-/// A model parameter: its name (as in SPEC), unit, default and valid range.
+/// A model parameter: its name (as in Reference §7), unit, default and valid range.
 public struct ParameterSpec: Sendable {
     public var name: String
     public var unit: String

@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// `percent-transition` (SPEC §6.6, Evernote's edge-pan dismissal of a note): a pan that begins
+/// `percent-transition` (Reference §7.6, Evernote's edge-pan dismissal of a note): a pan that begins
 /// within `edgeWidth` of the left edge drives the note's x offset s = p·W, p = clamp(|x − x₀|/W,
 /// 0, 1) (a `UIScreenEdgePanGestureRecognizer` driving a `UIPercentDrivenInteractiveTransition`).
 /// At release the transition finishes when the finger moves right faster than `finishVelocity`
@@ -70,7 +70,7 @@ public struct PercentTransitionEngine: DecisionEngine {
     public private(set) var input = TouchInput()
     /// `dismiss` (finished) or `keep` (cancelled), from the release frame on.
     public private(set) var decision: TraceIntent?
-    /// |ṡ just after release − v_s| (pt/s), from the release frame on (SPEC §6.6).
+    /// |ṡ just after release − v_s| (pt/s), from the release frame on (Reference §7.6).
     public private(set) var velocityJump: Double?
     private var start = 0.0, end = 0.0, fingerSpeed = 0.0, completion = 0.0, releaseTime = 0.0, springTime = 0.0
     private var spring: SpringAxes?
@@ -111,7 +111,7 @@ public struct PercentTransitionEngine: DecisionEngine {
         }
     }
 
-    /// Decides on the lift row (SPEC §6.6) and sets up the completion.
+    /// Decides on the lift row (Reference §7.6) and sets up the completion.
     private mutating func release(at t: Double) {
         releaseTime = t
         guard isEdgePan, let first = input.first, let lift = input.latest else {

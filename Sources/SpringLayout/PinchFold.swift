@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// `pinch-fold` (SPEC §6.5, Clear's pinches): two fingers on a list. Pinching open unfolds a new
+/// `pinch-fold` (Reference §7.5, Clear's pinches): two fingers on a list. Pinching open unfolds a new
 /// row between them (`mode` `create`); pinching closed folds the row between them away
 /// (`mode` `fold`). At the first lift of either finger the row commits when the progress
 /// reached `commitFraction`, and a spring (frequency, damping) takes its height hᵣ to
@@ -146,7 +146,7 @@ public struct PinchFoldEngine: DecisionEngine {
         lastTime = t
     }
 
-    /// A finger's release velocity along y (SPEC §4 over its own samples); the 40 ms rule runs
+    /// A finger's release velocity along y (Reference §4 over its own samples); the 40 ms rule runs
     /// from its lift-off, or from the deciding frame's time t for a finger still down.
     static func velocityY(_ input: TouchInput, estimator: VelocityEstimator, at t: Double) -> Double {
         guard input.isLifted else { return estimator.releaseVelocity(positions: input.samples[...], liftOff: t).y }

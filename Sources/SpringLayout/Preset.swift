@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// A preset file (SPEC §8, schema `springtune.preset/1`): one interaction model with its
+/// A preset file (Reference §9.1, schema `springtune.preset/1`): one interaction model with its
 /// spring, parameters, scene, default sweep axes, objective and bundled trace set. Decoding is
 /// strict: unknown keys, wrong types and out-of-range values fail with the key's path.
 public struct Preset: Sendable, Codable {
@@ -86,7 +86,7 @@ public struct Preset: Sendable, Codable {
 }
 
 /// The preset's spring: canonical frequency f (Hz) and damping ratio ζ, or any input form of
-/// SPEC §2 (`response` + `dampingRatio`, `duration` + `bounce`, `stiffness` +
+/// Reference §2 (`response` + `dampingRatio`, `duration` + `bounce`, `stiffness` +
 /// `dampingCoefficient` [+ `mass`], `tension` + `friction`). When several are given they must agree.
 public struct SpringSpec: Sendable, Codable, Equatable {
     public var frequency: Double
@@ -225,7 +225,7 @@ public struct SweepAxis: Sendable, Codable, Equatable {
     }
 }
 
-/// What a good parameter set is (SPEC §8): constraints such as `overshoot_pt_p95 <= 4`, one
+/// What a good parameter set is (Reference §9.1): constraints such as `overshoot_pt_p95 <= 4`, one
 /// report column to minimise or maximise, an ordered `tiebreak` list of columns for sets equal
 /// on it (to a relative 1e-9; default: the constraint columns), and optionally `worstOver`:
 /// swept axes (e.g. `frameRate`) the choice must be robust over, judged by the worst case.

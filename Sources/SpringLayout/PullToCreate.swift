@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// The fold of a Clear-style new row (SPEC §6.4): a row of height `rowHeight` shown at height
+/// The fold of a Clear-style new row (Reference §7.4): a row of height `rowHeight` shown at height
 /// h as two halves folded by θ = acos(h / rowHeight), standing out by z = (rowHeight/2)·sin θ.
 /// The ratio is clamped to [0, 1], so θ and z are defined (never NaN) for every h.
 public struct Fold: Hashable, Sendable {
@@ -17,7 +17,7 @@ public struct Fold: Hashable, Sendable {
     }
 }
 
-/// `pull-to-create` (SPEC §6.4, Clear): pulling a list down at its top unfolds a new row; at
+/// `pull-to-create` (Reference §7.4, Clear): pulling a list down at its top unfolds a new row; at
 /// release it is created when unfolded to `commitFraction`, and a spring opens it fully or
 /// folds it away.
 public struct PullToCreate: InteractionModel {

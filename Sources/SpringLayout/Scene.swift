@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// The screen and clock a model runs in (SPEC §1, §6).
+/// The screen and clock a model runs in (Reference §1, §6).
 public struct Scene: Hashable, Sendable, Codable {
     /// Screen width and height (pt).
     public var width: Double = 390
@@ -21,7 +21,7 @@ public struct Scene: Hashable, Sendable, Codable {
         let c = try StrictContainer(decoder, keys: ["width", "height", "frameRate", "tolerance", "tail", "estimator"])
         width = try c.number("width", "must be in (0, 100000] pt") { $0 > 0 && $0 <= 100_000 } ?? width
         height = try c.number("height", "must be in (0, 100000] pt") { $0 > 0 && $0 <= 100_000 } ?? height
-        // Bounded so that a run has at most 600 s × 1000 Hz frames (SPEC §6 limits in the reference).
+        // Bounded so that a run has at most 600 s × 1000 Hz frames (Reference §11).
         frameRate = try c.number("frameRate", "must be in (0, 1000]") { $0 > 0 && $0 <= 1000 } ?? frameRate
         tolerance = try c.number("tolerance", "must be in (0, 1000]") { $0 > 0 && $0 <= 1000 } ?? tolerance
         tail = try c.number("tail", "must be in [0, 600] s") { $0 >= 0 && $0 <= 600 } ?? tail
@@ -57,7 +57,7 @@ public struct Scene: Hashable, Sendable, Codable {
     }
 }
 
-/// The frame clock of a trace (SPEC §6): frame k is at t₀ + k/F, computed, not accumulated; the
+/// The frame clock of a trace (Reference §6): frame k is at t₀ + k/F, computed, not accumulated; the
 /// input at frame k is the latest sample with time ≤ tₖ (1e-9 s slack); the release frame is
 /// the first whose input is the lift row.
 public struct FrameClock: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// A vertical scroll view (SPEC §5) as a value: rubber banding while touching, and the exact
+/// A vertical scroll view (Reference §5) as a value: rubber banding while touching, and the exact
 /// hybrid release motion (exponential deceleration in bounds, a bounce spring past an edge).
 /// Offsets are in points, 0 at the top, M = `maxOffset` at the bottom.
 public struct ScrollView: Hashable, Sendable {
@@ -68,7 +68,7 @@ public struct ScrollView: Hashable, Sendable {
         return o
     }
 
-    /// Projected rest offset of an in-bounds deceleration: o + u/λ (SPEC §5; 1000 pt/s at
+    /// Projected rest offset of an in-bounds deceleration: o + u/λ (Reference §5; 1000 pt/s at
     /// r = 0.998 projects 499 pt).
     public func projection(offset o: Double, velocity u: Double) -> Double { o + u / lambda }
 
@@ -92,7 +92,7 @@ public struct ScrollPhase: Hashable, Sendable {
     public var velocity: Double
 }
 
-/// The hybrid release motion of a ``ScrollView`` (SPEC §5), exact at any time τ ≥ 0. Each phase
+/// The hybrid release motion of a ``ScrollView`` (Reference §5), exact at any time τ ≥ 0. Each phase
 /// starts from the position and velocity where the previous one ended.
 public struct ScrollRelease: Hashable, Sendable {
     public let view: ScrollView

@@ -19,7 +19,7 @@ struct AnyIndex: CodingKey {
 }
 
 /// A keyed container that rejects unknown keys and checks numeric ranges, so that every
-/// error names the offending key's path (SPEC §8).
+/// error names the offending key's path (Reference §9.1).
 struct StrictContainer {
     let container: KeyedDecodingContainer<AnyKey>
 

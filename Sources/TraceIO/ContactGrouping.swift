@@ -1,6 +1,6 @@
 import SpringCore
 
-/// How an importer turns finger contacts into traces (SPEC §3).
+/// How an importer turns finger contacts into traces (Reference §3).
 public enum ContactGrouping: String, CaseIterable, Sendable {
     /// One one-finger trace per contact, named `<stem>-cNNN` in lift order, times from its `began`.
     case contacts

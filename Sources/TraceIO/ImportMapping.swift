@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// How an importer turns device units into points (SPEC §3: every importer states its scale).
+/// How an importer turns device units into points (Reference §3: every importer states its scale).
 public enum ImportUnits: Sendable, Equatable {
     /// Source units per point, the same on both axes.
     case scale(Double)

@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// Importers from other real recording formats into traces (SPEC §3). Positions are divided by
+/// Importers from other real recording formats into traces (Reference §3). Positions are divided by
 /// `scale` (source units per point); times become seconds from each trace's `began`.
 public enum TraceImporter {
     public enum Format: String, CaseIterable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// Reads and validates trace CSV files (SPEC §3), streaming one trace at a time.
+/// Reads and validates trace CSV files (Reference §3), streaming one trace at a time.
 ///
 /// Strict by default: the first violation throws `FILE:LINE:COL: message` (exit 65). With
 /// `skipInvalid`, a trace with a bad row is dropped (and every row up to its end skipped) and

@@ -1,7 +1,7 @@
 import Foundation
 import SpringCore
 
-/// Serialises traces in the format of SPEC §3 (`trace,t,x,y,phase[,intent][,pointer][,synthetic]`).
+/// Serialises traces in the format of Reference §3 (`trace,t,x,y,phase[,intent][,pointer][,synthetic]`).
 public enum TraceWriter {
     /// CSV text for `traces`; the `intent` column appears when any trace has one, `pointer`
     /// when any sample is not pointer 0, `synthetic` (value 1) when `synthetic` is set.

@@ -12,7 +12,7 @@ struct TracesCommand: ParsableCommand {
     )
 
     struct Validate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check trace files against the format (SPEC §3).")
+        static let configuration = CommandConfiguration(abstract: "Check trace files against the format (Reference §3).")
         @Argument(help: "Trace CSV files.") var files: [String]
         @Flag(name: .customLong("skip-invalid"), help: "Drop bad traces instead of failing, and say why.") var skipInvalid = false
 

@@ -51,7 +51,7 @@ import Testing
 }
 
 @Suite struct PropagationTests {
-    /// Step from 100 to 1000 (m = 1), sampled every 200 ms and rounded (SPEC §2).
+    /// Step from 100 to 1000 (m = 1), sampled every 200 ms and rounded (Reference §2).
     func stepSamples(k: Double, c: Double, count: Int) throws -> [Double] {
         let s = try SpringParameters(stiffness: k, dampingCoefficient: c)
         let step = SpringStep(spring: s, dt: 0.2)

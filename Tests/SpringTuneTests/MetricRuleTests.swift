@@ -4,7 +4,7 @@ import Testing
 @testable import SpringTune
 import TraceIO
 
-/// SPEC §7 read literally, frame by frame, on the app's `FlowLayoutEngine`, and compared with
+/// Reference §8 read literally, frame by frame, on the app's `FlowLayoutEngine`, and compared with
 /// what the sweep measures on the real bundled gestures.
 @Suite struct FlowLayoutMetricRuleTests {
     /// Every frame's positions, anchors and offset, kept whole (no measuring on the way).
@@ -22,7 +22,7 @@ import TraceIO
         return f
     }
 
-    /// The metrics by the letter of SPEC §7, from whole frames.
+    /// The metrics by the letter of Reference §8, from whole frames.
     func literal(_ m: FlowLayout, _ prep: FlowLayout.Prepared) -> (TraceMetrics, Bool) {
         let f = frames(m, prep), clock = prep.clock, r = clock.releaseFrame, last = clock.lastFrame
         let n = m.itemCount, eps = m.scene.tolerance, h = m.itemHeight
@@ -84,7 +84,7 @@ import TraceIO
     }
 }
 
-/// Early exit (SPEC §6): a run without a timeline may stop once nothing can change a metric; a
+/// Early exit (Reference §6): a run without a timeline may stop once nothing can change a metric; a
 /// run with one walks every frame. Both paths must give the same bits on every real trace,
 /// across light to heavy damping and slow to fast springs, and the early path must stop.
 @Suite struct EarlyExitTests {
@@ -268,7 +268,7 @@ import TraceIO
     }
 }
 
-/// The report's aggregates against the per-trace file of the same sweep (SPEC §7): a short tail
+/// The report's aggregates against the per-trace file of the same sweep (Reference §8): a short tail
 /// leaves traces unsettled, so `settle_time_p95`/`_max` are `inf` and `_mean` is over the rest.
 @Suite struct UnsettledAggregateTests {
     @Test func shortTailGivesInfAndMeanOverSettled() throws {

@@ -221,7 +221,7 @@ enum Fixture {
         #expect(Aggregate.summary([]).mean == nil)
     }
 
-    /// SPEC §7: a never-settled trace is +∞ in `_p95` and `_max`; `_mean` is over the settled ones.
+    /// Reference §8: a never-settled trace is +∞ in `_p95` and `_max`; `_mean` is over the settled ones.
     @Test func unsettledTracesAreInfiniteInP95AndMax() {
         let s = Aggregate.summary([1, 2, .infinity])
         #expect(s.mean == 1.5 && s.p95 == .infinity && s.max == .infinity)
@@ -263,7 +263,7 @@ enum Fixture {
     }
 }
 
-/// `compare` reads directions from the metric specs (SPEC §7), never from column names.
+/// `compare` reads directions from the metric specs (Reference §8), never from column names.
 @Suite struct CompareDirectionTests {
     func table(_ accuracy: String, _ falseRate: String, _ stretch: String) -> ReportTable {
         ReportTable(path: "r", columns: ["config_id", "flickVelocity", "traces", "dismiss_accuracy", "false_dismiss_rate", "peak_stretch_pt_p95"],

@@ -3,7 +3,7 @@ import SpringCore
 import Testing
 @testable import TraceIO
 
-/// SPEC §4 against the AOSP VelocityTracker recordings and their expected velocities.
+/// Reference §4 against the AOSP VelocityTracker recordings and their expected velocities.
 @Suite struct AOSPVelocityTests {
     struct Expected { var trace: String; var strategy: String; var vx: Double?; var vy: Double? }
 

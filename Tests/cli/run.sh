@@ -25,7 +25,7 @@ else
   echo "skip CPU level check (no qemu-x86_64 or not x86-64)"
 fi
 
-# SPEC §2 check case through the CLI contract.
+# Reference §2 check case through the CLI contract.
 ratio=$("$bin" spring --frequency 1 --damping 0.5 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["overshoot_ratio"])')
 check "spring overshoot_ratio 0.163034 (got $ratio)" python3 -c "import sys; sys.exit(abs($ratio - 0.163034) > 1e-6)"
 

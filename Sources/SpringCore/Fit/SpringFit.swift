@@ -1,7 +1,7 @@
 import Foundation
 
 /// A damped spring recovered from sampled positions of something moving freely toward a
-/// target (SPEC §2): the spring (f, ζ), the target, and the displacement and velocity at the
+/// target (Reference §2): the spring (f, ζ), the target, and the displacement and velocity at the
 /// first sample that, propagated exactly, best reproduce the samples in least squares.
 ///
 /// Model, with τ = t − t₀ (t₀ the first sample's time) and the exact propagator of

@@ -4,7 +4,7 @@ import SpringLayout
 public struct DecisionReading: Sendable {
     /// The items of the timeline (screen y, where it heads, velocity), in item order.
     public var items: [(y: Double, anchor: Double, velocity: Double)]
-    /// After the decision: the spring's displacement for overshoot (SPEC §7) and the
+    /// After the decision: the spring's displacement for overshoot (Reference §8) and the
     /// distance settling is judged on; nil when no spring runs (a thrown photo).
     public var spring: (displacement: Double, distance: Double)?
     /// True once nothing can move any more on screen (a thrown photo has left it).
@@ -12,7 +12,7 @@ public struct DecisionReading: Sendable {
 }
 
 extension DecisionReading {
-    /// A folding row (SPEC §6.4 geometry): timeline items hᵣ and the fold depth z; after the
+    /// A folding row (Reference §7.4 geometry): timeline items hᵣ and the fold depth z; after the
     /// decision the spring's displacement is hᵣ − target.
     init(foldingRow row: (height: Double, target: Double, velocity: Double, fold: Fold), rowHeight: Double, decided: Bool, drawn: Bool) {
         items = drawn ? [(row.height, row.target, row.velocity), (row.fold.depth, Fold(height: row.target, rowHeight: rowHeight).depth, 0)] : []
@@ -92,7 +92,7 @@ extension DecisionMeasured {
     }
 }
 
-/// `flick-dismiss` (SPEC §6.2): a kept photo's spring is measured along D/|D| and settles on
+/// `flick-dismiss` (Reference §7.2): a kept photo's spring is measured along D/|D| and settles on
 /// |centre − C₀|; a thrown one has only an `exit_time`. Timeline items: centre y, centre x.
 extension FlickDismiss: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .exitTime]
@@ -118,7 +118,7 @@ extension FlickDismiss: DecisionMeasured {
     }
 }
 
-/// `card-dismiss` (SPEC §6.3): the spring's displacement is (u − 1)·L from the decision frame,
+/// `card-dismiss` (Reference §7.3): the spring's displacement is (u − 1)·L from the decision frame,
 /// which may come before the release. Timeline items: the frame's y, height, x and width.
 extension CardDismiss: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .decisionTime]
@@ -138,7 +138,7 @@ extension CardDismiss: DecisionMeasured {
     }
 }
 
-/// `pull-to-create` (SPEC §6.4): displacement hᵣ − target. Timeline items: the row height and
+/// `pull-to-create` (Reference §7.4): displacement hᵣ − target. Timeline items: the row height and
 /// the fold depth z.
 extension PullToCreate: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime]

@@ -160,7 +160,7 @@ struct LaneBatch {
         finalScreen.deallocate()
     }
 
-    /// Where offset o leaves the anchors (SPEC §6.1): past the top or the bottom edge by δ
+    /// Where offset o leaves the anchors (Reference §7.1): past the top or the bottom edge by δ
     /// (with g = δ / `boundaryResistance` per lane), or where they rest.
     enum Edge {
         case none
@@ -227,9 +227,9 @@ struct LaneBatch {
         }
     }
 
-    /// Frame k (SPEC §6.1's order for k ≥ 1: springs step toward the previous anchors, the
+    /// Frame k (Reference §7.1's order for k ≥ 1: springs step toward the previous anchors, the
     /// offset moves to o, anchors follow, the scroll carries the rows), then its metrics
-    /// (SPEC §7). Returns, per lane, whether a counted row is out of band (|dᵢ| > ε) or jiggling
+    /// (Reference §8). Returns, per lane, whether a counted row is out of band (|dᵢ| > ε) or jiggling
     /// (|pᵢ − aᵢ| > ε) in this frame (meaningful from the release frame on).
     @inline(__always)
     mutating func frame(_ k: Int, offset o: Double, touchY: Double, releaseFrame r: Int) -> (out: Mask, jiggle: Mask) {

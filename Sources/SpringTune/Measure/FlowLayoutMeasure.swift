@@ -1,6 +1,6 @@
 import SpringLayout
 
-/// `flow-layout`'s measurement (SPEC §6.1, §7). Rows count in a frame's metrics when their
+/// `flow-layout`'s measurement (Reference §7.1, §7). Rows count in a frame's metrics when their
 /// screen rectangle meets the viewport grown by 100 pt.
 extension FlowLayout: MeasuredModel {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .jiggleTime, .peakStretchPt, .maxLagPt]
@@ -116,7 +116,7 @@ extension FlowLayout: MeasuredModel {
             settle.record(frame: k, outOfBand: anyOut)
             jiggle.record(frame: k, outOfBand: anyJiggle)
             if k == r { return .decided }
-            // Early exit (SPEC §6), never for a timeline: checked every 8 frames once the anchors are static.
+            // Early exit (Reference §6), never for a timeline: checked every 8 frames once the anchors are static.
             // (A row out of band or jiggling this frame already rules it out.)
             if !timeline, !anyOut, !anyJiggle, k >= prep.calmFrom, k & 7 == 0,
                finalScreen.withUnsafeBufferPointer({ final in
@@ -138,7 +138,7 @@ extension FlowLayout: MeasuredModel {
         return run
     }
 
-    /// A run's metrics from its trackers (SPEC §7), for the lone and the batched runs alike.
+    /// A run's metrics from its trackers (Reference §8), for the lone and the batched runs alike.
     static func outcome(overshoot: OvershootTracker, settle: SettleTracker, jiggle: SettleTracker, peakStretch: Double, maxLag: Double,
                         clock: FrameClock, lastFrame last: Int, tolerance eps: Double) -> TraceRun {
         let r = clock.releaseFrame
@@ -154,7 +154,7 @@ extension FlowLayout: MeasuredModel {
         return TraceRun(metrics: metrics, unsettled: settleTime.isInfinite)
     }
 
-    /// The screen y a row's centre must lie in to count in a frame (SPEC §6.1: its rectangle
+    /// The screen y a row's centre must lie in to count in a frame (Reference §7.1: its rectangle
     /// meets the viewport grown by 100 pt above and below).
     var countedBand: (top: Double, bottom: Double) { (-100.0 - itemHeight / 2, scene.height + 100 + itemHeight / 2) }
 
@@ -255,7 +255,7 @@ extension FlowLayout: MeasuredModel {
 
     func leeway(_ prep: Prepared, at tau: Double, offset o: Double) -> Leeway { leeway(scrollReach(prep, at: tau, offset: o)) }
 
-    /// True when no later frame can change any metric (SPEC §6's early exit), in the calm
+    /// True when no later frame can change any metric (Reference §6's early exit), in the calm
     /// phase. A spring's displacement xᵢ = pᵢ − aᵢ never exceeds its amplitude bound
     /// Aᵢ = √(xᵢ² + (vᵢ/ω)²) again (its energy only falls) but for what the scroll pushes, so
     /// |xᵢ| ≤ A′ᵢ = Aᵢ + push; dᵢ = xᵢ + (aᵢ − o − finalᵢ) stays within

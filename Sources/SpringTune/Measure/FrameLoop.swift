@@ -1,6 +1,6 @@
 import SpringLayout
 
-/// The frames of one run (SPEC §6): frame k at t₀ + k/F, from frame 0 until `tail` after the
+/// The frames of one run (Reference §6): frame k at t₀ + k/F, from frame 0 until `tail` after the
 /// decision frame (the release frame, or for `card-dismiss` possibly an earlier commit frame).
 /// Every model's measurement walks its frames through this one loop.
 struct FrameLoop {
@@ -40,7 +40,7 @@ struct FrameLoop {
     }
 }
 
-/// Feeds a trace to an engine frame by frame as the sweep does (SPEC §6): before frame k, every
+/// Feeds a trace to an engine frame by frame as the sweep does (Reference §6): before frame k, every
 /// sample with time ≤ tₖ (1e-9 s slack) is added.
 public struct TraceFeed: Sendable {
     public let trace: Trace
@@ -60,7 +60,7 @@ public struct TraceFeed: Sendable {
     }
 }
 
-/// Settling (SPEC §7): the last frame, from the decision frame on, with any value out of the
+/// Settling (Reference §8): the last frame, from the decision frame on, with any value out of the
 /// band ε, turned into a time counted from the decision frame.
 struct SettleTracker {
     private(set) var lastOut: Int?
@@ -78,7 +78,7 @@ struct SettleTracker {
     }
 }
 
-/// Overshoot (SPEC §7) of items against the sign of their displacement dᵢ at the decision
+/// Overshoot (Reference §8) of items against the sign of their displacement dᵢ at the decision
 /// frame: `overshoot_pt` = max over items with |dᵢ(t_r)| ≥ ε of max over the frames where the
 /// item counts of max(0, −sgn(dᵢ(t_r))·dᵢ(t)); `overshoot_ratio` = `overshoot_pt` over the
 /// largest |dᵢ(t_r)| among the items that count in some frame (nil below 1 pt).

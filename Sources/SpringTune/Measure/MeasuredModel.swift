@@ -13,7 +13,7 @@ public protocol MeasuredModel: InteractionModel {
     /// Per-trace metrics in report order.
     static var metrics: [MetricSpec] { get }
     /// True for gesture models that read every pointer of a trace (a pinch); a one-finger
-    /// model sees the pointer that began first (SPEC §3).
+    /// model sees the pointer that began first (Reference §3).
     static var usesAllPointers: Bool { get }
 
     var preparationKey: PreparationKey { get }
@@ -49,13 +49,13 @@ extension MeasuredModel where Prepared == Trace, PreparationKey == NoPreparation
 /// What one trace did under one parameter set.
 public struct TraceRun: Sendable {
     public var metrics: TraceMetrics
-    /// True when the last frame is still out of band (SPEC §7).
+    /// True when the last frame is still out of band (Reference §8).
     public var unsettled: Bool
     /// The decision for deciding models, else nil.
     public var decision: TraceIntent?
     /// Frame-by-frame positions, when asked for.
     public var timeline: [TimelineRow]
-    /// The frame the run stopped at when it exited early (SPEC §6), else nil.
+    /// The frame the run stopped at when it exited early (Reference §6), else nil.
     public var stoppedAt: Int?
 
     public init(metrics: TraceMetrics, unsettled: Bool, decision: TraceIntent? = nil, timeline: [TimelineRow] = [], stoppedAt: Int? = nil) {

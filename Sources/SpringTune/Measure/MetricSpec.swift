@@ -1,6 +1,6 @@
 import SpringLayout
 
-/// A per-trace metric (SPEC §7): its report name, unit, which side is better, and what it
+/// A per-trace metric (Reference §8): its report name, unit, which side is better, and what it
 /// measures. Every command that ranks, compares, picks or draws reads directions and units
 /// from these specs; nothing guesses from a column's name.
 public struct MetricSpec: Hashable, Sendable {
@@ -52,7 +52,7 @@ extension MetricSpec {
         "decision_time", "s", .none, "time from the first sample to the frame where the model decided")
 }
 
-/// A trace's metric values by name (SPEC §7). A missing value is undefined (an empty CSV
+/// A trace's metric values by name (Reference §8). A missing value is undefined (an empty CSV
 /// field); +∞ marks a settle-type metric whose trace never settled.
 public struct TraceMetrics: Sendable, Equatable {
     public private(set) var values: [String: Double] = [:]
@@ -79,7 +79,7 @@ public enum ReportColumns {
     public static let unsettled = MetricSpec("unsettled", "traces", .lower, "traces still beyond ε at the last frame")
     public static let aggregates = ["_mean", "_p95", "_max"]
 
-    /// The three decision rates of a deciding model (SPEC §7), over traces with an intent.
+    /// The three decision rates of a deciding model (Reference §8), over traces with an intent.
     public static func rates(_ labels: DecisionLabels) -> [MetricSpec] {
         let w = labels.word, pos = labels.positive.rawValue, neg = labels.negative.rawValue
         return [

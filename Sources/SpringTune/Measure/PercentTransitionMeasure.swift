@@ -1,6 +1,6 @@
 import SpringLayout
 
-/// `percent-transition` (SPEC §6.6): displacement d = s − end after release, and the
+/// `percent-transition` (Reference §7.6): displacement d = s − end after release, and the
 /// `velocity_jump` of the hand-off; a touch that began away from the edge started nothing and
 /// has only its decision. Timeline item 0: the note's x offset s.
 extension PercentTransition: DecisionMeasured {

@@ -1,6 +1,6 @@
 import SpringLayout
 
-/// `pinch-fold` (SPEC §6.5): displacement hᵣ − target after the first lift; a trace whose two
+/// `pinch-fold` (Reference §7.5): displacement hᵣ − target after the first lift; a trace whose two
 /// fingers are never down together is no pinch, and its metrics are 0. Reads every pointer.
 /// Timeline items: the row height and the fold depth z.
 extension PinchFold: DecisionMeasured {

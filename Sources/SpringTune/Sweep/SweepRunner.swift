@@ -191,7 +191,7 @@ public struct TraceResults: Sendable {
     }
 }
 
-/// Per-set aggregates of SPEC §7: `_mean`, `_p95` (nearest rank) and `_max` of each per-trace
+/// Per-set aggregates of Reference §8: `_mean`, `_p95` (nearest rank) and `_max` of each per-trace
 /// metric, `traces`, `unsettled`, and for deciding models the rates.
 public struct Aggregate: Sendable {
     /// Mean, 95th percentile and maximum of one metric over the traces; nil when undefined.
@@ -232,7 +232,7 @@ public struct Aggregate: Sendable {
     }
 }
 
-/// Decision quality over the labelled traces (SPEC §7).
+/// Decision quality over the labelled traces (Reference §8).
 public struct DecisionRates: Sendable, Equatable {
     /// Correct / labelled (nil when no trace is labelled).
     public var accuracy: Double?

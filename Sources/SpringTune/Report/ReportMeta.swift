@@ -2,7 +2,7 @@ import Foundation
 import SpringLayout
 import TraceIO
 
-/// `report.meta.json`, the sidecar of a sweep's `report.csv` (SPEC §9): written by `sweep`,
+/// `report.meta.json`, the sidecar of a sweep's `report.csv` (Reference §9): written by `sweep`,
 /// read back by `export`. It carries the whole preset document the sweep ran, so an export
 /// never depends on the original preset file still being where it was.
 public struct ReportMeta: Codable, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import SpringLayout
 import TraceIO
 
-/// The CSV reports of SPEC §9: `report.csv` (one row per parameter set, grid order) and the
+/// The CSV reports of Reference §9: `report.csv` (one row per parameter set, grid order) and the
 /// optional `per-trace.csv`.
 public enum Report {
     /// `config_id`, the swept parameters, then every column of the model's

@@ -36,7 +36,7 @@ public struct Constraint: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(column) \(op.rawValue) \(formatNumber(value))" }
 }
 
-/// Ranks the parameter sets of a report (SPEC §8): keeps the sets that meet every constraint,
+/// Ranks the parameter sets of a report (Reference §9.1): keeps the sets that meet every constraint,
 /// orders them by the objective column, ranks sets equal on it to a relative 1e-9 by the
 /// `tiebreak` columns (compared exactly, each in its metric's better direction; lower for
 /// columns with none), then by `config_id`. Empty values rank last. With `worstOver`, the sets

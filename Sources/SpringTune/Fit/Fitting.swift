@@ -6,7 +6,7 @@ import TraceIO
 /// `springtune fit`: samples read from CSV, fitted (``SpringFit``, ``DecelerationFit``), and
 /// the results as text, JSON, a chart and a preset.
 public enum Fitting {
-    /// Largest |t| (s) and |value| accepted, as for traces (SPEC §3 limits).
+    /// Largest |t| (s) and |value| accepted, as for traces (Reference §3 limits).
     public static let maxTime = TraceReader.maxTime, maxValue = TraceReader.maxCoordinate
     /// UIScrollView's deceleration rates (per ms), for comparison.
     public static let uiKitNormal = 0.998, uiKitFast = 0.99
@@ -130,7 +130,7 @@ public struct FittedSpring: Sendable {
     public var values: [Double]
     public var fit: SpringFit
 
-    /// Every form of SPEC §2 for the fitted spring (unit mass), under the names presets use.
+    /// Every form of Reference §2 for the fitted spring (unit mass), under the names presets use.
     public struct Forms: Encodable, Sendable {
         public var frequency, damping, stiffness, dampingCoefficient, mass, response, dampingRatio, duration, bounce, tension, friction: Double
         init(_ s: SpringParameters) {

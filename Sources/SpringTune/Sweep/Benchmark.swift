@@ -67,7 +67,7 @@ public enum Benchmark {
 
     /// Instructions per item-step of the flow-layout kernel: the instructions executed inside
     /// ``kernel`` during a sweep, over the sweep's item-steps (each set counted with its full
-    /// tail, SPEC §6). Start-up, reading, each trace's scroll motion (shared by all sets),
+    /// tail, Reference §6). Start-up, reading, each trace's scroll motion (shared by all sets),
     /// aggregation and writing are outside it.
     public struct Count: Sendable {
         public var instructions: Int

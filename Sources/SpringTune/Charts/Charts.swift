@@ -135,7 +135,7 @@ public struct Chart: GnuplotFigure {
     private func quote(_ s: String) -> String { gnuplotQuote(s) }
 }
 
-/// Runs gnuplot as a subprocess (SPEC §10: a missing gnuplot never loses the CSV).
+/// Runs gnuplot as a subprocess (Reference §9.6: a missing gnuplot never loses the CSV).
 public enum Gnuplot {
     /// The gnuplot executable on PATH, or nil.
     public static func executable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {

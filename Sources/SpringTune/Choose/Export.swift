@@ -2,7 +2,7 @@ import Foundation
 import SpringLayout
 import TraceIO
 
-/// `springtune export`: a report row turned into a preset (SPEC §8) with a provenance block.
+/// `springtune export`: a report row turned into a preset (Reference §9.1) with a provenance block.
 public enum Export {
     /// Builds the preset for row `configId` (or the best row under the preset's objective)
     /// from the report and its sidecar alone.

@@ -1,6 +1,6 @@
 import SpringCore
 
-/// `springtune spring`: one spring analysed in continuous time (SPEC §2), with every
+/// `springtune spring`: one spring analysed in continuous time (Reference §2), with every
 /// conversion of its parameters.
 public struct SpringAnalysis: Sendable {
     public var spring: SpringParameters
