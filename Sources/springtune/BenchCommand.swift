@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import SpringLayout
+import SpringTune
+import TraceIO
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time three fixed workloads (the default evernote sweep with charts, a 10,000-set sweep, the default sweep on one thread); count instructions per item-step with callgrind; compare one core against the NumPy rewrite in bench/.",
+        discussion: "Takes under a minute. Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy).")
+    @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Repetitions per workload (the fastest counts).") var repetitions: Int = 3
+    @Option(help: "The NumPy rewrite to compare against (default: bench/flow_layout_numpy.py, skipped when absent).") var numpy: String?
+    @Flag(inversion: .prefixedNo, help: "Count instructions per item-step with callgrind when valgrind is present.") var callgrind = true
+
+    func validate() throws {
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
+        guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be from 1 to 100") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            if let numpy, !FileManager.default.fileExists(atPath: numpy) { throw ToolError(.noInput, "\(numpy): no such file") }
+            let numpy = self.numpy ?? "bench/flow_layout_numpy.py"
+            let store = PresetStore()
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-bench-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let evernote = try store.load("evernote")
+            var standard = SweepJob(loaded: evernote, outputDirectory: "\(dir)/default")
+            standard.threads = threads
+            var large = SweepJob(loaded: evernote, outputDirectory: "\(dir)/large")
+            large.threads = threads
+            large.charts = false
+            large.vary = try ["boundaryResistance=4:20:10", "damping=0.4:1.3:25", "frequency=0.5:4:40:log"].map(SweepGrid.parseVary)
+            var single = SweepJob(loaded: evernote, outputDirectory: "\(dir)/single")
+            single.threads = 1
+            single.charts = false
+            let results = [
+                try Benchmark.measure("evernote default sweep + charts", job: standard, repetitions: repetitions),
+                try Benchmark.measure("evernote 10,000 sets, no charts", job: large, repetitions: max(1, repetitions / 2)),
+                try Benchmark.measure("evernote default sweep, 1 thread, no charts", job: single, repetitions: repetitions),
+            ]
+            print("build: \(Benchmark.buildTarget); threads \(threads), best of \(repetitions) (10k workload: best of \(max(1, repetitions / 2)))")
+            print(TextTable(header: ["workload", "sets", "seconds", "sets/s", "item-steps/s"], rows: results.map {
+                [$0.name, String($0.configs), String(format: "%.3f", $0.seconds), String(format: "%.0f", $0.setsPerSecond),
+                 String(format: "%.3g", $0.itemStepsPerSecond)]
+            }).rendered, terminator: "")
+            do {
+                if let seconds = try Benchmark.numpySeconds(script: numpy, preset: evernote.path, traces: PresetStore.traceFiles(for: evernote)) {
+                    print("NumPy rewrite (\(numpy)), default evernote grid, one core: \(String(format: "%.3f", seconds)) s; springtune one thread \(String(format: "%.3f", results[2].seconds)) s: \(String(format: "%.1f", seconds / results[2].seconds))× faster")
+                } else {
+                    print("NumPy comparison skipped (needs python3 with NumPy and \(numpy))")
+                }
+            } catch let error as ToolError {
+                print("NumPy comparison skipped: \(error.message)")
+            }
+            guard callgrind else { return }
+            // A sixth of the default grid (boundaryResistance fixed): the same mix of springs, counted in about 15 s.
+            let self_ = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+            var counted = SweepJob(loaded: evernote, outputDirectory: dir)
+            counted.set = ["boundaryResistance": .number(10)]
+            let sets = try counted.grid().count
+            if let c = try Benchmark.count(self_, job: counted, gridArguments: ["--preset", "evernote", "--set", "boundaryResistance=10"],
+                                           sets: sets, outputDirectory: dir) {
+                print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions in the flow-layout kernel; \(String(format: "%.2f", c.perItemStep)) instructions per item-step (\(String(format: "%.4g", c.itemSteps)) item-steps, full tails)")
+            } else {
+                print("instruction count skipped (valgrind not on PATH)")
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import SpringLayout
+import SpringTune
+import TraceIO
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "merge", abstract: "Join shard reports (sweep --shard i/n) into one report.")
+    @Argument(help: "Shard report CSVs.") var reports: [String]
+    @Option(name: [.short, .customLong("output")], help: "Merged report CSV (its report.meta.json is written beside it).") var output: String
+    @Flag(name: .customLong("allow-partial"), help: "Merge even when shards are missing (the merged meta lists the missing config ids).")
+    var allowPartial = false
+    @Flag(help: "Also draw the default sweep charts (without the page and animations) beside the merged report.")
+    var charts = false
+
+    func run() throws {
+        try reportingErrors {
+            var (csv, meta) = try Export.merge(reports, allowPartial: allowPartial)
+            try AtomicFile.write(csv, to: output)
+            try AtomicFile.write(try meta.encoded(), to: ReportMeta.path(forReport: output))
+            var images: [String] = []
+            if charts {
+                let table = try ReportTable(path: output)
+                let kind = try ModelKind(name: meta.preset.model)
+                let figures = try ReportCharts.sweepDefaults(table, kind: kind, ranking: try? Ranking(objective: meta.preset.objective))
+                do {
+                    images = try Gnuplot.draw(figures, in: URL(fileURLWithPath: output).deletingLastPathComponent().path)
+                    meta.charts = images.map { URL(fileURLWithPath: $0).lastPathComponent }
+                    meta.chartsSkipped = nil
+                } catch let error as ToolError where error.code == .unavailable {
+                    meta.chartsSkipped = error.message
+                    note("springtune: \(error.message)")
+                }
+                // The sidecar again, now listing the charts (or why there are none).
+                try AtomicFile.write(try meta.encoded(), to: ReportMeta.path(forReport: output))
+            }
+            print(output + (meta.missing.map { " (partial: \($0.count) sets missing)" } ?? ""))
+            if !images.isEmpty { print("charts: \(images.count) images in \(URL(fileURLWithPath: output).deletingLastPathComponent().path)") }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import SpringLayout
+import SpringTune
+import TraceIO
+
+struct PickCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "Keep the parameter sets meeting every constraint, rank them, optionally reduce to a Pareto front.",
+        discussion: "Example: springtune pick out/tweetbot/report.csv --where 'false_dismiss_rate<=0.05' --maximize dismiss_accuracy --pareto false_dismiss_rate,missed_dismiss_rate")
+    @Argument(help: "Report CSV.") var report: String
+    @Option(name: .customLong("where"), help: "Constraint COLUMN<=VALUE (also >=, <, >, ==); repeat for more.") var constraints: [String] = []
+    @Option(help: "Column to minimise.") var minimize: String?
+    @Option(help: "Column to maximise.") var maximize: String?
+    @Option(help: "Comma-separated columns that rank sets tied on the objective (to a relative 1e-9), in order; default: the --where columns.")
+    var tiebreak: String?
+    @Option(help: "Comma-separated columns: keep only the non-dominated sets (higher is better where the metric says so, e.g. accuracies; lower otherwise).") var pareto: String?
+    @Option(help: "Rows to print (table format).") var top: Int = 10
+    @Option(help: "table, or csv: the kept rows with the report's columns, best first.") var format: OutputFormat = .table
+
+    func validate() throws {
+        guard (minimize != nil) != (maximize != nil) else { throw ValidationError("give exactly one of --minimize and --maximize") }
+        guard top >= 1 else { throw ValidationError("--top must be >= 1") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let table = try ReportTable(path: report)
+            let ranking = Ranking(constraints: try constraints.map(Constraint.init(parsing:)), column: maximize ?? minimize!, maximize: maximize != nil,
+                                  tiebreak: tiebreak.map { $0.split(separator: ",").map(String.init) })
+            var entries = try ranking.ranked(table)
+            if let pareto {
+                let columns = pareto.split(separator: ",").map(String.init)
+                let front = try Ranking.paretoFront(table, rows: entries.map(\.row), columns: columns,
+                                                    maximize: Set(columns.filter { Comparison.better($0) == .higher }))
+                let keep = Set(front.map { $0[0] })
+                entries = entries.filter { keep.contains($0.row[0]) }
+            }
+            let rows = entries.map(\.row)
+            switch format {
+            case .csv:
+                print(table.csv(rows: rows), terminator: "")
+            case .table:
+                print("\(rows.count) of \(table.rows.count) parameter sets kept (\(ranking.summary)\(pareto.map { "; Pareto front on \($0)" } ?? ""))")
+                print(BestTable(ranking: ranking, table: table, entries: Array(entries.prefix(top)),
+                                extra: pareto?.split(separator: ",").map(String.init) ?? []).rendered, terminator: "")
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import SpringLayout
+import SpringTune
+import TraceIO
+
+struct PresetsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "presets", abstract: "List and show the bundled presets.",
+                                                    subcommands: [List.self, Show.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bundled presets with their model.")
+        func run() throws {
+            try reportingErrors {
+                let store = PresetStore()
+                let rows = try store.names().map { name -> [String] in
+                    let l = try store.load(name)
+                    return [name, l.preset.model, "\(SweepGrid.size(l.preset.sweep).map(String.init) ?? "too many") sets", String(l.preset.description.prefix(70))]
+                }
+                print(TextTable(header: ["preset", "model", "grid", "description"], rows: rows).rendered, terminator: "")
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "A preset's parameters with units, axes and objective.")
+        @Argument(help: "Preset name or file.") var name: String
+        func run() throws {
+            try reportingErrors {
+                let l = try PresetStore().load(name)
+                print("\(l.preset.name) (\(l.preset.model)) — \(l.path)\n\(l.preset.description)\n")
+                let values = l.kind.values(of: l.preset)
+                print(TextTable(header: ["parameter", "value", "unit", "meaning"], rows: l.kind.parameters.map { spec in
+                    [spec.name, (values[spec.name] ?? spec.defaultValue).description, spec.unit, spec.summary]
+                }).rendered)
+                for axis in l.preset.sweep {
+                    print("sweep \(axis.name): \(axis.values.map { $0.number.map { String(format: "%.4g", $0) } ?? $0.description }.joined(separator: ", "))")
+                }
+                let ranking = try Ranking(objective: l.preset.objective)
+                print("objective: \(ranking.summary)")
+                print("traces: \(PresetStore.traceFiles(for: l).joined(separator: ", "))")
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import SpringLayout
+import SpringTune
+import TraceIO
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "replay", abstract: "One trace, one parameter set: timeline CSV, summary JSON and a chart.")
+    @OptionGroup var presetOptions: PresetOptions
+    @Option(help: "Trace id.") var trace: String
+    @Option(help: "Output folder.") var out: String
+    @Flag(help: "Also write replay.gif (the run as the phone shows it) and replay-filmstrip.png.") var animate = false
+    @Option(help: "Animation frames per second (1-60).") var fps: Double = 30
+    @Option(help: "Animation speed: 1 real time, 0.5 half speed (0.05-10).") var speed: Double = 1
+    @Option(name: .customLong("vs"), help: "NAME=VALUE: a second parameter set drawn beside the first in the animation (repeat for more changes).")
+    var vs: [String] = []
+
+    func validate() throws {
+        guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60") }
+        guard speed.isFinite, (0.05...10).contains(speed) else { throw ValidationError("--speed must be from 0.05 to 10") }
+        guard vs.isEmpty || animate else { throw ValidationError("--vs draws a second panel: give --animate too") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let loaded = try presetOptions.load()
+            let files = presetOptions.traces.isEmpty ? PresetStore.traceFiles(for: loaded) : presetOptions.traces
+            var found: Trace?
+            for file in files where found == nil {
+                try TraceReader().forEachTrace(path: file) { t in if t.id == trace && found == nil { found = t } }
+            }
+            guard let found else { throw ToolError(.usage, "no trace '\(trace)' in \(files.joined(separator: ", "))") }
+            let sets = try presetOptions.parsedSets()
+            let outcome = try Replay.run(loaded, set: sets, trace: found)
+            var summary = outcome.summary
+            var figures: [any GnuplotFigure] = [outcome.chart]
+            if animate {
+                var runs = [outcome]
+                var changed: [String] = []
+                if !vs.isEmpty {
+                    var other = sets
+                    for text in vs {
+                        let (k, v) = try SweepGrid.parseSet(text)
+                        other[k] = v
+                        changed.append(k)
+                    }
+                    runs.append(try Replay.run(loaded, set: other, trace: found))
+                }
+                let animation = Replay.animation(runs, kind: loaded.kind, labelled: changed, fps: fps, speed: speed)
+                if case var .object(fields) = summary {
+                    fields.append(("duration", .number(Double(animation.frameCount - 1) * speed / fps)))
+                    fields.append(("frames", .number(Double(animation.frameCount))))
+                    summary = .object(fields)
+                }
+                figures.append(animation)
+            }
+            try AtomicFile.write(outcome.timeline, to: "\(out)/timeline.csv")
+            try AtomicFile.write(summary.rendered(), to: "\(out)/summary.json")
+            print("\(out)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(out)/summary.json")
+            do {
+                try Gnuplot.draw(figures, in: out).forEach { print($0) }
+            } catch let error as ToolError where error.code == .unavailable {
+                note("springtune: \(error.message)")
+            }
+            print(summary.rendered(), terminator: "")
+        }
+    }
+}

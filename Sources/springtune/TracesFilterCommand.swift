@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import SpringCore
+import SpringTune
+import TraceIO
+
+extension TracesCommand {
+    struct Filter: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep the traces whose shape matches (first pointer: net displacement, duration, release speed).")
+        @Argument(help: "Trace CSV files.") var files: [String]
+        @Option(help: "vertical, horizontal, up, down, left or right (by the net displacement).") var direction: TraceFilter.Direction?
+        @Option(name: .customLong("min-travel"), help: "Least net displacement (pt).") var minTravel: Double?
+        @Option(name: .customLong("min-duration"), help: "Least duration, touch-down to lift-off (s).") var minDuration: Double?
+        @Option(name: .customLong("max-duration"), help: "Largest duration (s).") var maxDuration: Double?
+        @Option(name: .customLong("min-release-speed"), help: "Least release speed (pt/s).") var minReleaseSpeed: Double?
+        @Option(help: "Velocity estimator for the release speed.") var estimator: VelocityEstimator = .lsq2
+        @Option(name: [.short, .customLong("output")], help: "Output trace CSV.") var output: String
+
+        func validate() throws {
+            for (name, v) in [("--min-travel", minTravel), ("--min-duration", minDuration), ("--max-duration", maxDuration), ("--min-release-speed", minReleaseSpeed)] {
+                if let v, !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a finite number >= 0") }
+            }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let (traces, synthetic) = try readTraces(files)
+                var filter = TraceFilter()
+                filter.direction = direction; filter.minTravel = minTravel; filter.minDuration = minDuration
+                filter.maxDuration = maxDuration; filter.minReleaseSpeed = minReleaseSpeed; filter.estimator = estimator
+                let kept = traces.filter(filter.keeps)
+                try TraceWriter.write(kept, synthetic: synthetic, to: output)
+                print("\(output): kept \(kept.count) of \(traces.count) traces")
+            }
+        }
+    }
+}
