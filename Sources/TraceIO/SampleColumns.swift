@@ -43,19 +43,9 @@ public struct SampleColumns: Sendable {
         var rows = 0
         try CSVReader(path: path, displayName: file).forEachRecord { r in
             guard let map = indices else {
-                var header: [String: Int] = [:]
-                for (i, name) in r.fields.enumerated() {
-                    let key = name.trimmedSpaces
-                    if header[key] != nil { throw ToolError.data(file, line: r.position(i).line, column: r.position(i).column, "duplicate column '\(key.prefix(40))'") }
-                    header[key] = i
-                }
-                func find(_ name: String) throws -> Int {
-                    guard let i = header[name] else {
-                        let known = r.fields.prefix(12).map { "'\($0.trimmedSpaces.prefix(30))'" }.joined(separator: ", ")
-                        throw ToolError.data(file, line: r.position(0).line, column: 1, "missing column '\(name.prefix(40))' (the header has \(known))")
-                    }
-                    return i
-                }
+                let header = try CSVHeader(r, file: file)
+                let known = header.names.prefix(12).map { "'\($0.prefix(30))'" }.joined(separator: ", ")
+                func find(_ name: String) throws -> Int { try header.require(name, "missing column '\(name.prefix(40))' (the header has \(known))") }
                 indices = try columns.map { try find($0.name) }
                 groupIndex = try group.map(find)
                 fieldCount = r.fields.count

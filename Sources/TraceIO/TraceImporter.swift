@@ -154,16 +154,15 @@ public enum TraceImporter {
     /// Contacts with non-touch phases (`pointer_down`, `wheel`, …) or non-numeric values are
     /// left out and listed.
     private static func touchCSV(_ path: String) throws -> (ids: [String], contacts: [[TouchSample]], report: TraceFileReport) {
-        var columns: [String: Int] = [:]
+        var header: CSVHeader?
         var ids: [String] = [], contacts: [[TouchSample]] = []
         var report = TraceFileReport()
         var bad = Set<String>()
         try CSVReader(path: path).forEachRecord { r in
-            if columns.isEmpty {
-                for (i, name) in r.fields.enumerated() { columns[name.trimmingCharacters(in: .whitespaces)] = i }
-                for name in ["trace_id", "t_seconds", "x", "y", "phase"] where columns[name] == nil {
-                    throw ToolError.data(path, line: 1, column: 1, "missing column '\(name)': expected \(Format.csv.expected)")
-                }
+            guard let columns = header else {
+                let read = try CSVHeader(r, file: path)
+                for name in ["trace_id", "t_seconds", "x", "y", "phase"] { _ = try read.require(name, "missing column '\(name)': expected \(Format.csv.expected)") }
+                header = read
                 return
             }
             func field(_ name: String) -> String { columns[name].flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }

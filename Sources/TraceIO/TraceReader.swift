@@ -44,7 +44,7 @@ public struct TraceReader {
     struct Builder {
         let file: String
         let skipInvalid: Bool
-        var columns: [String: Int]?
+        var columns: CSVHeader?
         var report = TraceFileReport()
         var current: Trace?
         var currentLine = 0
@@ -97,20 +97,11 @@ public struct TraceReader {
         }
 
         private mutating func readHeader(_ r: CSVRecord) throws {
-            var map: [String: Int] = [:]
-            for (i, name) in r.fields.enumerated() {
-                let key = name.trimmedSpaces
-                if map[key] != nil { throw ToolError.data(file, line: r.position(i).line, column: r.position(i).column, "duplicate column '\(key)'") }
-                map[key] = i
-                if !TraceReader.requiredColumns.contains(key) && !TraceReader.optionalColumns.contains(key) {
-                    report.unknownColumns.append(key)
-                }
-            }
-            report.synthetic = map["synthetic"] != nil
-            for name in TraceReader.requiredColumns where map[name] == nil {
-                throw ToolError.data(file, line: r.position(0).line, column: 1, "missing required column '\(name)'")
-            }
-            columns = map
+            let header = try CSVHeader(r, file: file)
+            report.unknownColumns = header.unknown(besides: TraceReader.requiredColumns + TraceReader.optionalColumns)
+            report.synthetic = header["synthetic"] != nil
+            for name in TraceReader.requiredColumns { _ = try header.require(name, "missing required column '\(name)'") }
+            columns = header
         }
 
         private func field(_ r: CSVRecord, _ i: Int) -> String {
@@ -132,7 +123,7 @@ public struct TraceReader {
             return v
         }
 
-        private mutating func append(_ r: CSVRecord, _ c: [String: Int]) throws {
+        private mutating func append(_ r: CSVRecord, _ c: CSVHeader) throws {
             if r.fields.count < c.count {
                 try fail(r, r.fields.count, "row has \(r.fields.count) fields, header has \(c.count)")
             }
@@ -173,7 +164,7 @@ public struct TraceReader {
         }
 
         /// The `pointer` field: empty or absent is 0; otherwise an integer in 0...maxPointer.
-        private func pointer(_ r: CSVRecord, _ c: [String: Int]) throws -> Int {
+        private func pointer(_ r: CSVRecord, _ c: CSVHeader) throws -> Int {
             guard let pc = c["pointer"] else { return 0 }
             let text = field(r, pc).trimmedSpaces
             if text.isEmpty { return 0 }

@@ -43,7 +43,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let ta = try ReportTable(path: a), tb = try ReportTable(path: b)
+            let ta = try SweepReport.read(a), tb = try SweepReport.read(b)
             let c = try Comparison(ta, tb, metrics: metrics.map { $0.split(separator: ",").map(String.init) }, tolerance: tolerance)
             let verdict = try ObjectiveVerdict(ta, tb, comparison: c, ranking: try ranking(), tolerance: tolerance)
             let dir = out ?? URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("compare").path
@@ -56,14 +56,14 @@ struct CompareCommand: ParsableCommand {
             let r = verdict.ranking, ci = try ta.index(of: r.column), cbi = try tb.index(of: r.column)
             print("objective: \(r.summary)")
             if let chosen = verdict.chosenA {
-                let inB = verdict.chosenInB.map { shortNumber($0[cbi]) } ?? "not in B"
-                print("chosen in A: config \(chosen[0]), \(r.column) \(shortNumber(chosen[ci])) → \(inB) in B")
+                let inB = verdict.chosenInB.map { tb.shortText($0, cbi) } ?? "not in B"
+                print("chosen in A: config \(chosen.configId), \(r.column) \(ta.shortText(chosen, ci)) → \(inB) in B")
             } else {
                 print("chosen in A: none (no set of A meets the constraints)")
             }
-            if let best = verdict.bestB { print("best in B: config \(best[0]), \(r.column) \(shortNumber(best[cbi]))") }
+            if let best = verdict.bestB { print("best in B: config \(best.configId), \(r.column) \(tb.shortText(best, cbi))") }
             for (ra, rb, delta) in verdict.worstSets {
-                print("worse on \(r.column): config \(ra[0]) \(shortNumber(ra[ci])) → \(shortNumber(rb[cbi])) (\(String(format: "%+.4g", delta)))")
+                print("worse on \(r.column): config \(ra.configId) \(ta.shortText(ra, ci)) → \(tb.shortText(rb, cbi)) (\(String(format: "%+.4g", delta)))")
             }
             print(verdict.isRegression ? "verdict: REGRESSION: \(verdict.reasons.joined(separator: "; "))" : "verdict: no regression on the objective (tolerance \(tolerance))")
             print("compare: \(dir)/compare.csv")

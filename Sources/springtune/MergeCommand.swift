@@ -15,12 +15,11 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var (csv, meta) = try Export.merge(reports, allowPartial: allowPartial)
-            try AtomicFile.write(csv, to: output)
-            try AtomicFile.write(try meta.encoded(), to: ReportMeta.path(forReport: output))
+            let table = try Export.merge(reports, allowPartial: allowPartial)
+            var meta = table.meta!
+            try AtomicFile.write(table.csv(), to: output)
             var images: [String] = []
             if charts {
-                let table = try ReportTable(path: output)
                 let kind = try ModelKind(name: meta.preset.model)
                 let figures = try ReportCharts.sweepDefaults(table, kind: kind, ranking: try? Ranking(objective: meta.preset.objective))
                 do {
@@ -31,9 +30,8 @@ struct MergeCommand: ParsableCommand {
                     meta.chartsSkipped = error.message
                     note("springtune: \(error.message)")
                 }
-                // The sidecar again, now listing the charts (or why there are none).
-                try AtomicFile.write(try meta.encoded(), to: ReportMeta.path(forReport: output))
             }
+            try AtomicFile.write(try meta.encoded(), to: ReportMeta.path(forReport: output))
             print(output + (meta.missing.map { " (partial: \($0.count) sets missing)" } ?? ""))
             if !images.isEmpty { print("charts: \(images.count) images in \(URL(fileURLWithPath: output).deletingLastPathComponent().path)") }
         }

@@ -26,7 +26,7 @@ struct PickCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let table = try ReportTable(path: report)
+            let table = try SweepReport.read(report)
             let ranking = Ranking(constraints: try constraints.map(Constraint.init(parsing:)), column: maximize ?? minimize!, maximize: maximize != nil,
                                   tiebreak: tiebreak.map { $0.split(separator: ",").map(String.init) })
             var entries = try ranking.ranked(table)
@@ -34,8 +34,8 @@ struct PickCommand: ParsableCommand {
                 let columns = pareto.split(separator: ",").map(String.init)
                 let front = try Ranking.paretoFront(table, rows: entries.map(\.row), columns: columns,
                                                     maximize: Set(columns.filter { Comparison.better($0) == .higher }))
-                let keep = Set(front.map { $0[0] })
-                entries = entries.filter { keep.contains($0.row[0]) }
+                let keep = Set(front)
+                entries = entries.filter { keep.contains($0.row) }
             }
             let rows = entries.map(\.row)
             switch format {

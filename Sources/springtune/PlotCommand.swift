@@ -14,7 +14,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let table = try ReportTable(path: report)
+            let table = try SweepReport.read(report)
             let series = try ReportCharts.series(table, x: x, y: y, by: by)
             guard !series.isEmpty else { throw ToolError(.dataError, "\(report): no row has finite numbers in both \(x) and \(y)") }
             // The file name comes from column names (untrusted): made safe, so it stays in the folder.

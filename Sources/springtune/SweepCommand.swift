@@ -109,15 +109,15 @@ struct SweepCommand: ParsableCommand {
             let ranking = try Ranking(objective: loaded.preset.objective)
             for r in rounds {
                 let value = r.best.flatMap { $0.objective }.map { shortNumber(formatNumber($0)) } ?? "none meets the constraints"
-                print("round \(r.index): \(r.outcome.configs) sets in \(String(format: "%.2f", r.outcome.wallTime)) s, best \(ranking.column) \(value)\(r.best.map { " (config \($0.row[0]))" } ?? "") → \(r.outcome.report)")
+                print("round \(r.index): \(r.outcome.configs) sets in \(String(format: "%.2f", r.outcome.wallTime)) s, best \(ranking.column) \(value)\(r.best.map { " (config \($0.row.configId))" } ?? "") → \(r.outcome.report)")
             }
             guard let best, let entry = best.best else {
                 print("no parameter set of any round meets every constraint")
                 return
             }
-            print("best over all rounds: round \(best.index), config \(entry.row[0]) (\(ranking.summary)):")
+            print("best over all rounds: round \(best.index), config \(entry.row.configId) (\(ranking.summary)):")
             print(BestTable(ranking: ranking, table: best.outcome.table, entries: [entry]).rendered, terminator: "")
-            if let id = Int(entry.row[0]) { best.outcome.grid.edges(of: id, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") } }
+            best.outcome.grid.edges(of: entry.row.configId, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") }
         }
     }
 
@@ -130,9 +130,7 @@ struct SweepCommand: ParsableCommand {
                 print("  no parameter set meets every constraint")
             } else {
                 print(BestTable(ranking: ranking, table: o.table, entries: Array(best.prefix(top))).rendered, terminator: "")
-                if let id = Int(best[0].row[0]) {
-                    o.grid.edges(of: id, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") }
-                }
+                o.grid.edges(of: best[0].row.configId, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") }
             }
         }
         print("report:   \(o.report)")
@@ -185,7 +183,7 @@ final class ProgressBar: @unchecked Sendable {
 /// the objective (the tiebreak ordered them).
 struct BestTable {
     var ranking: Ranking
-    var table: ReportTable
+    var table: SweepReport
     var entries: [Ranking.Entry]
     var extra: [String] = []
 
@@ -193,11 +191,11 @@ struct BestTable {
         var seen = Set<String>()
         let shown = (["config_id"] + table.parameterColumns + [ranking.column] + ranking.constraints.map(\.column) + ranking.tiebreak
             + extra + ["unsettled"]).filter { seen.insert($0).inserted }
-        let idx = shown.compactMap { table.columns.firstIndex(of: $0) }
+        let idx = shown.compactMap(table.column)
         let worst = ranking.worstOver.isEmpty ? [] : ["worst \(ranking.column)"]
         let rows = entries.map { e in
-            idx.map { shortNumber(e.row[$0]) } + (worst.isEmpty ? [] : [e.objective.map { shortNumber(formatNumber($0)) } ?? ""]) + [e.tiesPrevious ? "=" : ""]
+            idx.map { table.shortText(e.row, $0) } + (worst.isEmpty ? [] : [e.objective.map { shortNumber(formatNumber($0)) } ?? ""]) + [e.tiesPrevious ? "=" : ""]
         }
-        return TextTable(header: idx.map { table.columns[$0] } + worst + ["tie"], rows: rows).rendered
+        return TextTable(header: shown.filter { table.column($0) != nil } + worst + ["tie"], rows: rows).rendered
     }
 }

@@ -6,12 +6,12 @@ import TraceIO
 
 /// A best preset chosen for a reason: ties, grid edges, refinement, scene axes, robust choice.
 @Suite struct ChoiceTests {
-    func table(_ rows: [[String]]) -> ReportTable {
-        ReportTable(path: "t", columns: ["config_id", "p", "frameRate", "traces", "dismiss_accuracy", "false_dismiss_rate", "overshoot_pt_p95", "settle_time_p95"], rows: rows)
+    func table(_ rows: [[String]]) throws -> SweepReport {
+        try Fixture.report(["config_id", "p", "frameRate", "traces", "dismiss_accuracy", "false_dismiss_rate", "overshoot_pt_p95", "settle_time_p95"], rows)
     }
 
     @Test func tiesWithinOneBillionthGoToTheTiebreak() throws {
-        let t = table([
+        let t = try table([
             ["0", "1", "60", "9", "0.9", "0.01", "98.5", "1.3"],
             ["1", "2", "60", "9", "0.9000000000001", "0.01", "27.7", "1.1"],
             ["2", "3", "60", "9", "0.9", "0.01", "0.92", "0.9"],
@@ -21,23 +21,23 @@ import TraceIO
         let r = Ranking(constraints: [try Constraint(parsing: "false_dismiss_rate <= 0.05")], column: "dismiss_accuracy", maximize: true,
                         tiebreak: ["overshoot_pt_p95", "settle_time_p95"])
         let ranked = try r.ranked(t)
-        #expect(ranked.map { $0.row[0] } == ["2", "1", "0", "4"])
+        #expect(ranked.map(\.row.configId) == [2, 1, 0, 4])
         #expect(ranked.map(\.tiesPrevious) == [false, true, true, false])
         // Without a tiebreak list the constraint columns break ties (here: all equal), then config_id.
         let plain = Ranking(constraints: [try Constraint(parsing: "false_dismiss_rate <= 0.05")], column: "dismiss_accuracy", maximize: true)
         #expect(plain.tiebreak == ["false_dismiss_rate"])
-        #expect(try plain.rank(t).prefix(3) == [t.rows[0], t.rows[1], t.rows[2]])
+        #expect(Array(try plain.rank(t).prefix(3)) == [t.rows[0], t.rows[1], t.rows[2]])
     }
 
     @Test func worstCaseOverAnAxis() throws {
-        let t = table([
+        let t = try table([
             ["0", "1", "60", "9", "0.9", "0", "1", "1.0"], ["1", "1", "120", "9", "0.9", "0", "1", "3.0"],
             ["2", "2", "60", "9", "0.9", "0", "1", "2.0"], ["3", "2", "120", "9", "0.9", "0", "1", "2.0"],
         ])
         let r = Ranking(constraints: [], column: "settle_time_p95", maximize: false, worstOver: ["frameRate"])
         let ranked = try r.ranked(t)
         // p = 2 is worst 2.0 on both displays; p = 1 is 3.0 at 120 Hz, so p = 2 wins.
-        #expect(ranked.map { $0.row[0] } == ["2", "0"])
+        #expect(ranked.map(\.row.configId) == [2, 0])
         #expect(ranked[0].objective == 2 && ranked[0].rows.count == 2)
     }
 
@@ -47,10 +47,10 @@ import TraceIO
                                         threads: 2, out: dir)
         let t = outcome.table
         let acc = try t.index(of: "dismiss_accuracy"), over = try t.index(of: "overshoot_pt_p95")
-        #expect(Set(t.rows.map { $0[acc] }).count == 1)        // the three sets tie on accuracy
+        #expect(Set(t.rows.map { t.value($0, acc) }).count == 1)        // the three sets tie on accuracy
         let preset = try Export.preset(report: outcome.report, configId: nil)
-        let least = t.rows.min { Double($0[over])! < Double($1[over])! }!
-        #expect(preset.provenance?.configId == Int(least[0]))
+        let least = t.rows.min { t.number($0, over)! < t.number($1, over)! }!
+        #expect(preset.provenance?.configId == least.configId)
         #expect(preset.spring.damping == 0.9)
     }
 
@@ -92,7 +92,7 @@ import TraceIO
         let t = outcome.table
         #expect(t.parameterColumns == ["boundaryResistance", "damping", "frequency", "frameRate"])
         let settle = try t.index(of: "settle_time_mean")
-        #expect(t.rows[0][settle] != t.rows[1][settle])
+        #expect(t.value(t.rows[0], settle) != t.value(t.rows[1], settle))
         // The exported preset carries the chosen frame rate in its scene.
         let preset = try Export.preset(report: outcome.report, configId: 0)
         #expect(preset.scene.frameRate == 60 && preset.params["frameRate"] == nil)

@@ -279,24 +279,25 @@ import TraceIO
         job.charts = false
         job.perTrace = true
         let outcome = try job.run()
-        let report = try ReportTable(path: outcome.report)
+        let report = try SweepReport.read(outcome.report)
         // per-trace.csv is not a report (no traces column): read it as plain CSV.
-        var records: [[String]] = []
-        try CSVReader(path: outcome.perTrace!).forEachRecord { records.append($0.fields) }
-        let perTrace = ReportTable(path: outcome.perTrace!, columns: records[0], rows: Array(records.dropFirst()))
+        var records: [CSVRecord] = []
+        try CSVReader(path: outcome.perTrace!).forEachRecord { records.append($0) }
+        let perTrace = try CSVHeader(records[0], file: outcome.perTrace!)
         let row = try #require(report.rows.first)
-        func value(_ c: String) throws -> String { row[try report.index(of: c)] }
-        let settle = try perTrace.index(of: "settle_time"), flag = try perTrace.index(of: "unsettled")
-        let settled = perTrace.rows.filter { $0[flag] == "0" }.map { Double($0[settle])! }
-        let unsettled = perTrace.rows.filter { $0[flag] == "1" }
+        func value(_ c: String) throws -> MetricValue? { report.value(row, try report.index(of: c)) }
+        let settle = try #require(perTrace["settle_time"]), flag = try #require(perTrace["unsettled"])
+        let rows = records.dropFirst().map(\.fields)
+        let settled = rows.filter { $0[flag] == "0" }.map { Double($0[settle])! }
+        let unsettled = rows.filter { $0[flag] == "1" }
         #expect(!unsettled.isEmpty && !settled.isEmpty)
         #expect(unsettled.allSatisfy { $0[settle].isEmpty })
-        #expect(try value("unsettled") == String(unsettled.count))
-        #expect(try value("settle_time_max") == "inf")
-        let mean = try #require(Double(try value("settle_time_mean")))
+        #expect(try value("unsettled") == .value(Double(unsettled.count)))
+        #expect(try value("settle_time_max") == .neverSettled)
+        let mean = try #require(try value("settle_time_mean")?.number)
         #expect(abs(mean - settled.reduce(0, +) / Double(settled.count)) < 1e-12)
         // p95 is +∞ exactly when more than 5 % of the traces never settle (nearest rank).
         let rank = Int((0.95 * 30).rounded(.up))
-        #expect((try value("settle_time_p95") == "inf") == (settled.count < rank))
+        #expect((try value("settle_time_p95") == .neverSettled) == (settled.count < rank))
     }
 }

@@ -37,7 +37,7 @@ enum Fixture {
         let ra = try Data(contentsOf: URL(fileURLWithPath: "\(a)/report.csv")), rb = try Data(contentsOf: URL(fileURLWithPath: "\(b)/report.csv"))
         #expect(ra == rb)
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(a)/per-trace.csv")) == Data(contentsOf: URL(fileURLWithPath: "\(b)/per-trace.csv")))
-        let table = try ReportTable(path: "\(a)/report.csv")
+        let table = try SweepReport.read("\(a)/report.csv")
         // 6 boundaryResistance values from the preset × 3 × 4.
         #expect(table.rows.count == 72)
         #expect(table.columns.prefix(6) == ["config_id", "boundaryResistance", "damping", "frequency", "traces", "unsettled"])
@@ -73,18 +73,34 @@ enum Fixture {
         #expect(throws: ToolError.self) { try source.checkUnchanged() }
     }
 
-    /// A checkpoint block counts only when it holds exactly its sets, in order.
+    /// A checkpoint block counts only when it holds exactly its sets, in order; read back on
+    /// resume, the blocks give the rows that were saved.
     @Test func shortCheckpointBlockIsRunAgain() throws {
-        var checkpoint = try Checkpoint(target: Fixture.tempDir(), key: "k", configs: 200, resume: false)
+        let target = Fixture.tempDir()
+        let schema = SweepReport(path: "r", axes: [SweepAxis(name: "p", values: (0..<200).map(Double.init))],
+                                 specs: [ReportColumns.traces, ReportColumns.unsettled], rows: [])
+        func rows(_ ids: Range<Int>) -> [SweepReport.Row] {
+            ids.map { SweepReport.Row(configId: $0, parameters: [.number(Double($0))], values: [.value(3), $0 % 2 == 0 ? .undefined : .neverSettled]) }
+        }
+        var checkpoint = try Checkpoint(target: target, key: "k", configs: 200, schema: schema, resume: false)
         let blocks = checkpoint.blocks(of: 0..<200)
         #expect(blocks == [0..<64, 64..<128, 128..<192, 192..<200])
-        try checkpoint.save(Checkpoint.Block(first: 0, rows: (0..<64).map { ["\($0)", "x"] }, perTrace: nil))
-        try checkpoint.save(Checkpoint.Block(first: 64, rows: (64..<100).map { ["\($0)", "x"] }, perTrace: nil))
-        try checkpoint.save(Checkpoint.Block(first: 128, rows: (129..<193).map { ["\($0)", "x"] }, perTrace: nil))
-        #expect(checkpoint.finished(0..<64) != nil)
+        try checkpoint.save(rows(0..<64), perTrace: "0,a\n")
+        try checkpoint.save(rows(64..<100), perTrace: nil)
+        try checkpoint.save(rows(129..<193), perTrace: nil)
+        #expect(checkpoint.finished(0..<64) == rows(0..<64))
         #expect(checkpoint.finished(64..<128) == nil)
         #expect(checkpoint.finished(128..<192) == nil)
         #expect(checkpoint.finished(192..<200) == nil)
+        #expect(try checkpoint.perTrace(of: 0) == Data("0,a\n".utf8))
+        // Resumed: the same blocks, decoded from their files.
+        let resumed = try Checkpoint(target: target, key: "k", configs: 200, schema: schema, resume: true)
+        #expect(resumed.finished(0..<64) == rows(0..<64))
+        #expect(resumed.finished(64..<128) == nil)
+        // A sweep with other columns does not take them.
+        var other = schema
+        other.specs = [ReportColumns.traces]
+        #expect(try Checkpoint(target: target, key: "k", configs: 200, schema: other, resume: true).finished(0..<64) == nil)
     }
 
     /// The traces worth animating are picked in one pass as a full scan would pick them.
@@ -108,12 +124,12 @@ enum Fixture {
             parts.append("\(dir)/report.csv")
         }
         let merged = try Export.merge(parts.reversed())
-        #expect(merged.csv == String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(whole)/report.csv")), as: UTF8.self))
-        #expect(merged.meta.missing == nil && merged.meta.shard == nil)
+        #expect(merged.csv() == String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(whole)/report.csv")), as: UTF8.self))
+        #expect(merged.meta?.missing == nil && merged.meta?.shard == nil)
         // Shards 1 and 3 of 3 leave a gap: refused, or merged with the gap recorded.
         #expect(throws: ToolError.self) { try Export.merge([parts[0], parts[2]]) }
         let partial = try Export.merge([parts[0], parts[2]], allowPartial: true)
-        #expect(partial.meta.missing == Array(2..<5))
+        #expect(partial.meta?.missing == Array(2..<5))
         // A shard of another grid is refused.
         let other = Fixture.tempDir()
         _ = try Fixture.sweep("messages", vary: ["scrollResistance=800,1600", "damping=0.6,0.9", "frequency=1,3"], threads: 1, out: other, shard: (2, 3))
@@ -126,7 +142,7 @@ enum Fixture {
         // Same grid, but a four times slower bounce back from the edge: everything settles later.
         _ = try Fixture.sweep("evernote", vary: ["damping=0.7,1", "frequency=1,2", "boundaryResistance=10"],
                               set: ["bounceStiffness": .number(6.25)], threads: 2, out: bad)
-        let a = try ReportTable(path: "\(good)/report.csv"), b = try ReportTable(path: "\(bad)/report.csv")
+        let a = try SweepReport.read("\(good)/report.csv"), b = try SweepReport.read("\(bad)/report.csv")
         let worse = try Comparison(a, b, metrics: ["settle_time_p95"], tolerance: 0.05)
         #expect(worse.matched == 4)
         #expect(worse.summaries[0].worse == 4)
@@ -146,9 +162,9 @@ enum Fixture {
         let decoded = try Preset.decode(try Data(contentsOf: URL(fileURLWithPath: file)))
         let ranking = try Ranking(objective: decoded.objective)
         let best = try #require(try ranking.rank(outcome.table).first)
-        #expect(decoded.provenance?.configId == Int(best[0]))
+        #expect(decoded.provenance?.configId == best.configId)
         #expect(decoded.provenance?.sha256 == (try SHA256.file(outcome.report)))
-        #expect(decoded.spring.damping == Double(best[2]))
+        #expect(.number(decoded.spring.damping) == best.parameters[1])
         // The meta is one typed document: it decodes back to what the sweep ran.
         let meta = try ReportMeta.read(forReport: outcome.report)
         #expect(meta.preset.name == "evernote" && meta.axes.map(\.name) == ["boundaryResistance", "damping", "frequency"])
@@ -165,7 +181,7 @@ enum Fixture {
         let again = try job.run()
         #expect(again.configs == 12)
         // Its own best set reproduces the exported metrics.
-        let row = try #require(again.table.rows.first { $0[0] == best[0] })
+        let row = try #require(again.table.rows.first { $0.configId == best.configId })
         #expect(row == best)
     }
 
@@ -254,32 +270,32 @@ enum Fixture {
     }
 
     @Test func constraintsAndParetoFront() throws {
-        let t = ReportTable(path: "t", columns: ["config_id", "p", "traces", "a", "b"],
-                            rows: [["0", "1", "3", "1", "5"], ["1", "2", "3", "2", "2"], ["2", "3", "3", "3", "3"], ["3", "4", "3", "", "1"]])
+        let t = try Fixture.report(["config_id", "p", "traces", "a", "b"],
+                                   [["0", "1", "3", "1", "5"], ["1", "2", "3", "2", "2"], ["2", "3", "3", "3", "3"], ["3", "4", "3", "", "1"]])
         let r = Ranking(constraints: [try Constraint(parsing: "b<=4")], column: "a", maximize: false)
-        #expect(try r.rank(t).map { $0[0] } == ["1", "2", "3"])
-        #expect(try Ranking.paretoFront(t, rows: t.rows, columns: ["a", "b"]).map { $0[0] } == ["0", "1"])
+        #expect(try r.rank(t).map(\.configId) == [1, 2, 3])
+        #expect(try Ranking.paretoFront(t, rows: t.rows, columns: ["a", "b"]).map(\.configId) == [0, 1])
         #expect(throws: ToolError.self) { try Constraint(parsing: "a ~ 3") }
     }
 }
 
 /// `compare` reads directions from the metric specs (Reference §8), never from column names.
 @Suite struct CompareDirectionTests {
-    func table(_ accuracy: String, _ falseRate: String, _ stretch: String) -> ReportTable {
-        ReportTable(path: "r", columns: ["config_id", "flickVelocity", "traces", "dismiss_accuracy", "false_dismiss_rate", "peak_stretch_pt_p95"],
-                    rows: [["0", "800", "10", accuracy, falseRate, stretch]])
+    func table(_ accuracy: String, _ falseRate: String, _ stretch: String) throws -> SweepReport {
+        try Fixture.report(["config_id", "flickVelocity", "traces", "dismiss_accuracy", "false_dismiss_rate", "peak_stretch_pt_p95"],
+                           [["0", "800", "10", accuracy, falseRate, stretch]])
     }
 
     @Test func higherAccuracyIsBetterAndHigherFalseRateIsWorse() throws {
-        let a = table("0.8", "0.1", "20")
-        let better = try Comparison(a, table("0.9", "0.1", "20"), metrics: nil, tolerance: 0.01)
+        let a = try table("0.8", "0.1", "20")
+        let better = try Comparison(a, try table("0.9", "0.1", "20"), metrics: nil, tolerance: 0.01)
         #expect(better.regressions == 0)
         #expect(better.summaries.first { $0.metric == "dismiss_accuracy" }?.better == 1)
-        let worse = try Comparison(a, table("0.8", "0.2", "20"), metrics: nil, tolerance: 0.01)
+        let worse = try Comparison(a, try table("0.8", "0.2", "20"), metrics: nil, tolerance: 0.01)
         #expect(worse.regressions == 1)
         #expect(worse.summaries.first { $0.metric == "false_dismiss_rate" }?.worse == 1)
         // A column with no better side is reported as changed, never as a regression.
-        let stretched = try Comparison(a, table("0.8", "0.1", "5"), metrics: nil, tolerance: 0.01)
+        let stretched = try Comparison(a, try table("0.8", "0.1", "5"), metrics: nil, tolerance: 0.01)
         #expect(stretched.regressions == 0 && stretched.csv.contains("peak_stretch_pt_p95,20,5,-15,-0.75,changed"))
     }
 
@@ -292,7 +308,7 @@ enum Fixture {
 
     @Test func everyModelsColumnsHaveSpecs() throws {
         for kind in ModelKind.all {
-            for column in Report.columns(kind: kind, axes: []).dropFirst() {
+            for column in SweepReport(path: "", kind: kind, axes: []).columns.dropFirst() {
                 #expect(ReportColumns.spec(column) != nil, "\(kind.name): \(column)")
             }
         }

@@ -9,7 +9,8 @@ public func fuzzReport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-report-\(getpid()).csv").path
     FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     do {
-        let table = try ReportTable(path: path)
+        let table = try SweepReport.read(path)
+        _ = table.csv()
         if let column = table.metricColumns.first {
             let ranking = Ranking(constraints: [], column: column, maximize: false)
             _ = try ranking.ranked(table)

@@ -103,14 +103,13 @@ extension Replay {
     /// A report's best set under its preset's objective, replayed on the trace `id` (the preset
     /// and trace files come from the report's sidecar), for `compare --animate`.
     public static func best(report: String, trace id: String) throws -> Outcome {
-        let table = try ReportTable(path: report)
-        let meta = try ReportMeta.read(forReport: report)
+        let table = try SweepReport.read(report, sidecar: .required)
+        let meta = table.meta!
         let loaded = PresetStore.Loaded(preset: meta.preset, path: meta.presetFile, kind: try ModelKind(name: meta.preset.model))
         guard let row = try Ranking(objective: meta.preset.objective).rank(table).first else {
             throw ToolError(.dataError, "\(report): no parameter set meets the objective, nothing to animate")
         }
-        var set = meta.values
-        for p in table.parameterColumns { if let v = table.parameter(row[try table.index(of: p)]) { set[p] = v } }
+        let set = table.values(of: row)
         var found: Trace?
         for file in meta.traces.map(\.file) where found == nil {
             try TraceReader().forEachTrace(path: file) { t in if t.id == id && found == nil { found = t } }

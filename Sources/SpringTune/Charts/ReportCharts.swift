@@ -8,35 +8,36 @@ import TraceIO
 public enum ReportCharts {
     /// Points (x, mean of y) grouped by the values of `by` (numbers in increasing order, words in
     /// order of first appearance).
-    public static func series(_ table: ReportTable, x: String, y: String, by: String? = nil, label: String? = nil) throws -> [Chart.Series] {
+    public static func series(_ table: SweepReport, x: String, y: String, by: String? = nil, label: String? = nil) throws -> [Chart.Series] {
         let xi = try table.index(of: x), yi = try table.index(of: y)
         let bi = try by.map { try table.index(of: $0) }
-        var groups: [String: [Double: [Double]]] = [:], order: [String] = []
+        // Groups by the `by` cell as written, each with its number (nil for a word or empty cell).
+        var groups: [String: [Double: [Double]]] = [:], order: [(cell: String, number: Double?)] = []
         for row in table.rows {
             guard let xv = table.number(row, xi), let yv = table.number(row, yi), xv.isFinite, yv.isFinite else { continue }
-            let g = bi.map { row[$0] } ?? ""
-            if groups[g] == nil { order.append(g) }
+            let g = bi.map { table.text(row, $0) } ?? ""
+            if groups[g] == nil { order.append((g, bi.flatMap { table.number(row, $0) })) }
             groups[g, default: [:]][xv, default: []].append(yv)
         }
-        if order.allSatisfy({ Double($0) != nil }) { order.sort { Double($0)! < Double($1)! } }
-        return order.map { g in
+        if bi != nil, order.allSatisfy({ $0.number != nil }) { order.sort { $0.number! < $1.number! } }
+        return order.map { g, number in
             let points = groups[g]!.keys.sorted().map { xv in (xv, mean(groups[g]![xv]!)) }
-            let shown = Double(g).map { String(format: "%.4g", $0) } ?? g
+            let shown = number.map { String(format: "%.4g", $0) } ?? g
             let name = by.map { "\(y), \($0) = \(shown)" } ?? y
             return Chart.Series(label: label.map { by == nil ? $0 : "\($0), \(name)" } ?? name, points: points)
         }
     }
 
     /// True when some row has a finite number in `column`.
-    static func hasFiniteValue(_ table: ReportTable, _ column: String) -> Bool {
-        guard let i = table.columns.firstIndex(of: column) else { return false }
+    static func hasFiniteValue(_ table: SweepReport, _ column: String) -> Bool {
+        guard let i = table.column(column) else { return false }
         return table.rows.contains { table.number($0, i)?.isFinite == true }
     }
 
     /// log x for a log-spaced axis (three or more positive values in a constant ratio), or one
     /// whose positive values span a factor of 20 or more.
-    static func isLogScale(_ table: ReportTable, _ column: String) -> Bool {
-        guard let i = table.columns.firstIndex(of: column) else { return false }
+    static func isLogScale(_ table: SweepReport, _ column: String) -> Bool {
+        guard let i = table.column(column) else { return false }
         let v = Set(table.rows.compactMap { table.number($0, i) }).sorted()
         guard let lo = v.first, let hi = v.last, lo > 0 else { return false }
         if hi / lo >= 20 { return true }
@@ -59,11 +60,11 @@ public enum ReportCharts {
     /// With a `ranking`, the objective's constraints are drawn as dashed limits on their
     /// metric's chart and the chosen set is marked (a ring at its parameter value and value), and
     /// a deciding model gets a false-vs-missed trade-off chart with the Pareto front.
-    public static func sweepDefaults(_ table: ReportTable, kind: ModelKind, ranking: Ranking? = nil) throws -> [Chart] {
+    public static func sweepDefaults(_ table: SweepReport, kind: ModelKind, ranking: Ranking? = nil) throws -> [Chart] {
         // A word parameter (e.g. completionCurve) has no numeric axis: the first one splits every
         // line into one per word, so its values are seen side by side.
         let isNumeric = { (p: String) -> Bool in
-            guard let i = table.columns.firstIndex(of: p) else { return false }
+            guard let i = table.column(p) else { return false }
             return table.rows.allSatisfy { table.number($0, i) != nil }
         }
         let params = table.parameterColumns.filter(isNumeric)
@@ -87,7 +88,7 @@ public enum ReportCharts {
                 if let chosen, let ranking, let x = table.number(chosen, xi) {
                     let column = columns.contains(ranking.column) ? ranking.column : columns.last!
                     if let y = table.number(chosen, try table.index(of: column)), y.isFinite {
-                        lines.append(Chart.Series(label: "chosen: config \(chosen[0]) (\(column))", points: [(x, y)], style: .chosen))
+                        lines.append(Chart.Series(label: "chosen: config \(chosen.configId) (\(column))", points: [(x, y)], style: .chosen))
                     }
                 }
                 return Chart.Panel.lines(title: "vs \(p)", x: label(p, kind: kind), y: "\(metric.name) (\(metric.unit))",
@@ -108,10 +109,10 @@ public enum ReportCharts {
 
     /// False vs missed decisions of every set, the Pareto front (no set is better on both), and
     /// the chosen set; nil when no set has both rates.
-    public static func tradeoff(_ table: ReportTable, labels: DecisionLabels, chosen: [String]?) throws -> Chart? {
+    public static func tradeoff(_ table: SweepReport, labels: DecisionLabels, chosen: SweepReport.Row?) throws -> Chart? {
         let w = labels.word, fx = "false_\(w)_rate", my = "missed_\(w)_rate"
         let xi = try table.index(of: fx), yi = try table.index(of: my)
-        func point(_ r: [String]) -> (Double, Double)? {
+        func point(_ r: SweepReport.Row) -> (Double, Double)? {
             guard let x = table.number(r, xi), let y = table.number(r, yi), x.isFinite, y.isFinite else { return nil }
             return (x, y)
         }
@@ -122,7 +123,7 @@ public enum ReportCharts {
         var series = [Chart.Series(label: "parameter sets", points: points, style: .points),
                       Chart.Series(label: "Pareto front", points: front, style: .front)]
         if let chosen, let x = table.number(chosen, xi), let y = table.number(chosen, yi) {
-            series.append(Chart.Series(label: "chosen: config \(chosen[0])", points: [(x, y)], style: .chosen))
+            series.append(Chart.Series(label: "chosen: config \(chosen.configId)", points: [(x, y)], style: .chosen))
         }
         return Chart(name: "tradeoff-\(w)", title: "false vs missed \(w) decisions (lower-left is better)",
                      panels: [.lines(title: "trade-off", x: "\(fx) (1)", y: "\(my) (1)", series: series, logX: false)])
@@ -137,7 +138,7 @@ public enum ReportCharts {
     }
 
     /// `z` over the grid of `x` × `y` values (mean over other parameters).
-    public static func heatmap(_ table: ReportTable, x: String, y: String, z: String, kind: ModelKind? = nil) throws -> Chart {
+    public static func heatmap(_ table: SweepReport, x: String, y: String, z: String, kind: ModelKind? = nil) throws -> Chart {
         let xi = try table.index(of: x), yi = try table.index(of: y), zi = try table.index(of: z)
         let xs = Set(table.rows.compactMap { table.number($0, xi) }).sorted()
         let ys = Set(table.rows.compactMap { table.number($0, yi) }).sorted()

@@ -32,7 +32,7 @@ public enum SweepPage {
     }
 
     /// The page.
-    public static func html(loaded: PresetStore.Loaded, grid: SweepGrid, table: ReportTable, ranking: Ranking?,
+    public static func html(loaded: PresetStore.Loaded, grid: SweepGrid, table: SweepReport, ranking: Ranking?,
                             images: [String], clips: [Clip], traces: Int) -> String {
         let p = loaded.preset
         var out = """
@@ -56,11 +56,11 @@ public enum SweepPage {
             out += "<h2>Best sets</h2><p>\(escape(ranking.summary)). “=” marks a tie on the objective, ordered by the tiebreak.</p>\n"
             var seen = Set<String>()
             let shown = (["config_id"] + table.parameterColumns + [ranking.column] + ranking.constraints.map(\.column) + ranking.tiebreak + ["unsettled"])
-                .filter { seen.insert($0).inserted && table.columns.contains($0) }
-            let idx = shown.compactMap { table.columns.firstIndex(of: $0) }
+                .filter { seen.insert($0).inserted && table.column($0) != nil }
+            let idx = shown.compactMap(table.column)
             out += "<table><tr>" + shown.map { "<th>\(escape($0))</th>" }.joined() + "<th>tie</th></tr>\n"
             for e in ranked.prefix(10) {
-                out += "<tr>" + idx.map { "<td>\(escape(shortCell(e.row[$0])))</td>" }.joined() + "<td>\(e.tiesPrevious ? "=" : "")</td></tr>\n"
+                out += "<tr>" + idx.map { "<td>\(escape(table.shortText(e.row, $0)))</td>" }.joined() + "<td>\(e.tiesPrevious ? "=" : "")</td></tr>\n"
             }
             out += "</table>\n" + (ranked.isEmpty ? "<p>No parameter set meets every constraint.</p>\n" : "")
         }
@@ -76,10 +76,5 @@ public enum SweepPage {
             out += "<figure><img src=\"\(link(image))\" alt=\"\(escape(image))\"><figcaption>\(escape(image)) · <a href=\"\(link(String(image.dropLast(4)) + ".svg"))\">SVG</a></figcaption></figure>\n"
         }
         return out + "</body></html>\n"
-    }
-
-    static func shortCell(_ text: String) -> String {
-        guard let d = Double(text), text.contains(".") || text.contains("e") else { return text }
-        return String(format: "%.4g", d)
     }
 }

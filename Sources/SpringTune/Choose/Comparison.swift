@@ -27,7 +27,7 @@ public struct Comparison: Sendable {
     /// Pairs (set, metric) where B is worse.
     public var regressions: Int { summaries.reduce(0) { $0 + $1.worse } }
     /// The joined rows (A's, B's), in A's order.
-    public var joined: [([String], [String])]
+    public var joined: [(SweepReport.Row, SweepReport.Row)]
 
     /// The better side of a report column (`none` for columns springtune does not know).
     public static func better(_ column: String) -> MetricSpec.Better { ReportColumns.spec(column)?.better ?? .none }
@@ -46,7 +46,7 @@ public struct Comparison: Sendable {
         }
     }
 
-    public init(_ a: ReportTable, _ b: ReportTable, metrics requested: [String]?, tolerance: Double) throws {
+    public init(_ a: SweepReport, _ b: SweepReport, metrics requested: [String]?, tolerance: Double) throws {
         guard a.parameterColumns == b.parameterColumns else {
             throw ToolError(.dataError, "reports sweep different parameters: \(a.parameterColumns) vs \(b.parameterColumns)")
         }
@@ -61,15 +61,14 @@ public struct Comparison: Sendable {
         let common = a.metricColumns.filter { b.columns.contains($0) }
         metrics = requested ?? common
         for m in metrics where !common.contains(m) { throw ToolError(.usage, "metric '\(m)' is not in both reports") }
-        let pa = try parameters.map { try a.index(of: $0) }, pb = try parameters.map { try b.index(of: $0) }
-        func key(_ t: ReportTable, _ row: [String], _ idx: [Int]) -> [ParamValue?] { idx.map { t.parameter(row[$0]) } }
-        var bRows: [[ParamValue?]: [String]] = [:]
-        for row in b.rows { bRows[key(b, row, pb)] = row }
+        // Both sweep the same parameters in the same order: rows join on their values.
+        var bRows: [[ParamValue]: SweepReport.Row] = [:]
+        for row in b.rows { bRows[row.parameters] = row }
         var w = CSVWriter()
         w.header(parameters + ["metric", "a", "b", "delta", "relative", "verdict"])
         var summaries: [MetricSummary] = []
         var matched = 0
-        let joined: [([String], [String])] = a.rows.compactMap { row in bRows[key(a, row, pa)].map { (row, $0) } }
+        let joined: [(SweepReport.Row, SweepReport.Row)] = a.rows.compactMap { row in bRows[row.parameters].map { (row, $0) } }
         matched = joined.count
         guard matched > 0 else { throw ToolError(.dataError, "no parameter set of \(a.path) matches one of \(b.path): nothing to compare") }
         for m in metrics {
@@ -86,7 +85,7 @@ public struct Comparison: Sendable {
                 if verdict == "changed" { s.changed += 1 }
                 s.pairs += 1
                 if delta.isFinite { deltas.append(delta) }
-                let params: [CSVField] = pa.map { .text(ra[$0]) }
+                let params = ra.parameters.map(CSVField.init)
                 let relative = va != 0 && va.isFinite && delta.isFinite ? delta / abs(va) : nil
                 w.row(params + [.text(m), .number(va), .number(vb), .number(delta), CSVField(relative), .text(verdict)])
             }
@@ -109,17 +108,17 @@ public struct Comparison: Sendable {
 public struct ObjectiveVerdict: Sendable {
     public var ranking: Ranking
     /// A's chosen row and its match in B (nil when B has no set with those parameters).
-    public var chosenA: [String]?
-    public var chosenInB: [String]?
-    public var bestB: [String]?
+    public var chosenA: SweepReport.Row?
+    public var chosenInB: SweepReport.Row?
+    public var bestB: SweepReport.Row?
     /// Why B regresses; empty when it does not.
     public var reasons: [String]
     /// Up to three matched sets that lost most on the objective column: (A row, B row, B − A).
-    public var worstSets: [([String], [String], Double)]
+    public var worstSets: [(SweepReport.Row, SweepReport.Row, Double)]
 
     public var isRegression: Bool { !reasons.isEmpty }
 
-    public init(_ a: ReportTable, _ b: ReportTable, comparison: Comparison, ranking: Ranking, tolerance: Double) throws {
+    public init(_ a: SweepReport, _ b: SweepReport, comparison: Comparison, ranking: Ranking, tolerance: Double) throws {
         self.ranking = ranking
         let ca = try a.index(of: ranking.column), cb = try b.index(of: ranking.column)
         let better: MetricSpec.Better = ranking.maximize ? .higher : .lower
@@ -127,7 +126,7 @@ public struct ObjectiveVerdict: Sendable {
         chosenA = bestA?.row
         self.bestB = bestB?.row
         var reasons: [String] = []
-        let id = { (row: [String]) in "config \(row[0])" }
+        let id = { (row: SweepReport.Row) in "config \(row.configId)" }
         if let chosen = bestA?.row {
             let match = comparison.joined.first { $0.0 == chosen }?.1
             chosenInB = match
@@ -156,7 +155,7 @@ public struct ObjectiveVerdict: Sendable {
         }
         self.reasons = reasons
         let sign = ranking.maximize ? -1.0 : 1.0
-        worstSets = comparison.joined.compactMap { ra, rb -> ([String], [String], Double)? in
+        worstSets = comparison.joined.compactMap { ra, rb -> (SweepReport.Row, SweepReport.Row, Double)? in
             guard let va = a.number(ra, ca), let vb = b.number(rb, cb), va != vb else { return nil }
             let delta = vb - va
             return sign * delta > 0 ? (ra, rb, delta) : nil

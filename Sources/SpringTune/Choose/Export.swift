@@ -11,13 +11,12 @@ public enum Export {
     /// user file by its path relative to `destination`'s folder (the exported file), so the
     /// export and its traces can move together; never a path into a build folder.
     public static func preset(report: String, configId: Int?, destination: String = "preset.json") throws -> Preset {
-        let table = try ReportTable(path: report)
-        let meta = try ReportMeta.read(forReport: report)
+        let table = try SweepReport.read(report, sidecar: .required)
+        let meta = table.meta!
         let kind = try ModelKind(name: meta.preset.model)
-        let idColumn = try table.index(of: "config_id")
-        let row: [String]
+        let row: SweepReport.Row
         if let configId {
-            guard let r = table.rows.first(where: { Int($0[idColumn]) == configId }) else {
+            guard let r = table.rows.first(where: { $0.configId == configId }) else {
                 throw ToolError(.usage, "\(report): no config_id \(configId)")
             }
             row = r
@@ -30,14 +29,8 @@ public enum Export {
         }
         var preset = meta.preset
         var values = kind.values(of: preset)
-        for (k, v) in meta.values { values[k] = v }
-        for p in table.parameterColumns {
-            let cell = row[try table.index(of: p)]
-            guard let v = table.parameter(cell) else {
-                throw ToolError(.dataError, "\(report): config \(row[idColumn]): \(p) '\(cell.prefix(40))' is neither a finite number nor a word")
-            }
-            values[p] = v
-        }
+        // The row's swept values are its config id's in the sidecar's axes (the decoder checked the cells).
+        for (k, v) in table.values(of: row) { values[k] = v }
         // Scene values swept or set (frameRate, …) go to the preset's scene block.
         let (scene, modelValues) = meta.scene.applying(values)
         let resolved: ParameterValues
@@ -51,12 +44,12 @@ public enum Export {
         for name in kind.springParameterNames { params[name] = nil }
         preset.params = params
         preset.scene = scene   // the sweep's (with any `--estimator` override) and the row's scene values
-        preset.sweep = meta.axes.map { SweepAxis(name: $0.name, values: $0.values) }
+        preset.sweep = meta.axes.map(\.listed)
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
         preset.traces = meta.traces.map { traceEntry($0.file, relativeTo: folder) }
-        let id = Int(row[idColumn]) ?? -1
+        let id = row.configId
         var metrics: [String: Double?] = [:]
-        for m in table.metricColumns { metrics[m] = table.number(row, try table.index(of: m)) }
+        for (spec, value) in zip(table.specs, row.values).dropFirst() { metrics[spec.name] = value.number }
         preset.provenance = Provenance(report: URL(fileURLWithPath: report).standardizedFileURL.path,
                                        sha256: try SHA256.file(report), configId: id, metrics: metrics)
         preset.description = "\(meta.preset.description) Exported from config \(id) of \(URL(fileURLWithPath: report).lastPathComponent)."
@@ -104,21 +97,21 @@ public enum Export {
         }
     }
 
-    /// Joins shard reports into the report one run would have written (same bytes).
+    /// Joins shard reports into the report one run would have written (same bytes), with its
+    /// sidecar (``SweepReport/meta``); `merge` writes both once.
     ///
     /// Shards must come from one grid: the same columns, and (from their sidecars) the same tool
     /// version, model, axes and trace files (by SHA-256); together they must cover every config
     /// of the grid once. Otherwise exit 65 naming what is missing or mismatched; `allowPartial`
     /// merges a grid with gaps anyway (the merged sidecar lists the missing ids).
-    public static func merge(_ reports: [String], allowPartial: Bool = false) throws -> (csv: String, meta: ReportMeta) {
-        let tables = try reports.map(ReportTable.init(path:))
-        guard let first = tables.first else { throw ToolError(.usage, "merge needs at least one report") }
+    public static func merge(_ reports: [String], allowPartial: Bool = false) throws -> SweepReport {
+        let tables = try reports.map { try SweepReport.read($0, sidecar: .required) }
+        guard let first = tables.first, let base = first.meta else { throw ToolError(.usage, "merge needs at least one report") }
         for t in tables.dropFirst() where t.columns != first.columns {
             throw ToolError(.dataError, "\(t.path): columns differ from \(first.path)")
         }
-        let metas = try reports.map { try ReportMeta.read(forReport: $0) }
-        let base = metas[0]
-        for (m, path) in zip(metas, reports).dropFirst() {
+        for t in tables.dropFirst() {
+            let m = t.meta!
             var mismatch: [String] = []
             if m.version != base.version { mismatch.append("version \(m.version) vs \(base.version)") }
             if m.preset.model != base.preset.model { mismatch.append("model \(m.preset.model) vs \(base.preset.model)") }
@@ -126,21 +119,17 @@ public enum Export {
             if m.values != base.values { mismatch.append("fixed values") }
             if m.scene != base.scene { mismatch.append("scene") }
             if m.traces.map(\.sha256) != base.traces.map(\.sha256) { mismatch.append("trace files") }
-            if !mismatch.isEmpty { throw ToolError(.dataError, "\(path): not a shard of the same grid as \(reports[0]): \(mismatch.joined(separator: ", ")) differ") }
+            if !mismatch.isEmpty { throw ToolError(.dataError, "\(t.path): not a shard of the same grid as \(first.path): \(mismatch.joined(separator: ", ")) differ") }
         }
-        var rows: [(Int, [String])] = []
+        var rows: [SweepReport.Row] = []
         var seen = Set<Int>()
         for t in tables {
             for r in t.rows {
-                guard let id = Int(r[0]) else { throw ToolError(.dataError, "\(t.path): config_id '\(r[0])' is not an integer") }
-                guard seen.insert(id).inserted else { throw ToolError(.dataError, "\(t.path): config_id \(id) appears in more than one shard") }
-                rows.append((id, r))
+                guard seen.insert(r.configId).inserted else { throw ToolError(.dataError, "\(t.path): config_id \(r.configId) appears in more than one shard") }
+                rows.append(r)
             }
         }
         let missing = (0..<base.configs).filter { !seen.contains($0) }
-        if let outside = seen.first(where: { $0 >= base.configs }) {
-            throw ToolError(.dataError, "config_id \(outside) is outside the grid of \(base.configs) sets")
-        }
         if !missing.isEmpty && !allowPartial {
             throw ToolError(.dataError, "the shards cover \(seen.count) of \(base.configs) sets; missing config ids \(ranges(missing)) (run those shards, or merge with --allow-partial)")
         }
@@ -148,8 +137,11 @@ public enum Export {
         meta.shard = nil
         meta.configIds = [0, base.configs - 1]
         meta.missing = missing.isEmpty ? nil : missing
-        meta.wallTime = metas.map(\.wallTime).reduce(0, +)
-        return (first.csv(rows: rows.sorted { $0.0 < $1.0 }.map(\.1)), meta)
+        meta.wallTime = tables.map { $0.meta!.wallTime }.reduce(0, +)
+        var merged = first
+        merged.rows = rows.sorted { $0.configId < $1.configId }
+        merged.meta = meta
+        return merged
     }
 
     /// `0-9, 20-29` for a sorted list of ids.

@@ -75,41 +75,46 @@ public struct Ranking: Sendable {
     /// One ranked parameter set.
     public struct Entry: Sendable {
         /// The report row (the group's lowest `config_id` with `worstOver`).
-        public var row: [String]
+        public var row: SweepReport.Row
         /// The objective value it was ranked by (the worst case with `worstOver`).
         public var objective: Double?
         /// True when it ties the entry before it on the objective (to the relative 1e-9).
         public var tiesPrevious: Bool
         /// The report rows it stands for (one, or the group over the `worstOver` axes).
-        public var rows: [[String]]
+        public var rows: [SweepReport.Row]
     }
 
     /// The kept sets, best first.
-    public func rank(_ table: ReportTable) throws -> [[String]] { try ranked(table).map(\.row) }
+    public func rank(_ report: SweepReport) throws -> [SweepReport.Row] { try ranked(report).map(\.row) }
 
-    public func ranked(_ table: ReportTable) throws -> [Entry] {
-        let c = try table.index(of: column)
-        let checks = try constraints.map { (try table.index(of: $0.column), $0) }
-        let breaks = try tiebreak.map { (try table.index(of: $0), Comparison.better($0) == .higher) }
-        let id = try table.index(of: "config_id")
-        let over = try worstOver.map { try table.index(of: $0) }
-        let keyColumns = table.parameterColumns.compactMap { table.columns.firstIndex(of: $0) }.filter { !over.contains($0) }
+    public func ranked(_ report: SweepReport) throws -> [Entry] {
+        typealias Row = SweepReport.Row
+        let c = try report.index(of: column)
+        let checks = try constraints.map { (try report.index(of: $0.column), $0) }
+        let breaks = try tiebreak.map { (try report.index(of: $0), Comparison.better($0) == .higher) }
+        let over = try worstOver.map { try report.index(of: $0) }
+        let kept = report.axes.indices.filter { !over.contains(.parameter($0)) }
         // Groups of rows judged together (each row alone without `worstOver`), in report order.
-        var groups: [[[String]]] = [], index: [[String]: Int] = [:]
-        for row in table.rows {
-            let key = over.isEmpty ? [row[id]] : keyColumns.map { row[$0] }
-            if let g = index[key] { groups[g].append(row) } else { index[key] = groups.count; groups.append([row]) }
+        var groups: [[Row]] = []
+        if over.isEmpty {
+            groups = report.rows.map { [$0] }
+        } else {
+            var index: [[ParamValue]: Int] = [:]
+            for row in report.rows {
+                let key = kept.map { row.parameters[$0] }
+                if let g = index[key] { groups[g].append(row) } else { index[key] = groups.count; groups.append([row]) }
+            }
         }
         /// The worst value of a column over a group (nil when any is empty).
-        func worst(_ rows: [[String]], _ column: Int, higherIsBetter: Bool) -> Double? {
-            let v = rows.map { table.number($0, column) }
+        func worst(_ rows: [Row], _ column: SweepReport.Column, higherIsBetter: Bool) -> Double? {
+            let v = rows.map { report.number($0, column) }
             guard v.allSatisfy({ $0 != nil }) else { return nil }
             return higherIsBetter ? v.map { $0! }.min() : v.map { $0! }.max()
         }
-        struct Candidate { var rows: [[String]]; var id: Int; var objective: Double?; var breaks: [Double?] }
+        struct Candidate { var rows: [Row]; var id: Int; var objective: Double?; var breaks: [Double?] }
         let candidates: [Candidate] = groups.compactMap { rows in
-            guard rows.allSatisfy({ row in checks.allSatisfy { $1.holds(table.number(row, $0)) } }) else { return nil }
-            return Candidate(rows: rows, id: rows.map { Int($0[id]) ?? 0 }.min() ?? 0,
+            guard rows.allSatisfy({ row in checks.allSatisfy { $1.holds(report.number(row, $0)) } }) else { return nil }
+            return Candidate(rows: rows, id: rows.map(\.configId).min()!,
                              objective: worst(rows, c, higherIsBetter: maximize),
                              breaks: breaks.map { worst(rows, $0.0, higherIsBetter: $0.1) })
         }
@@ -137,7 +142,7 @@ public struct Ranking: Sendable {
             var end = start + 1
             while end < sorted.count, Self.ties(sorted[start].objective, sorted[end].objective) { end += 1 }
             for (n, c) in sorted[start..<end].sorted(by: byTiebreak).enumerated() {
-                out.append(Entry(row: c.rows.first { Int($0[id]) == c.id } ?? c.rows[0], objective: c.objective, tiesPrevious: n > 0, rows: c.rows))
+                out.append(Entry(row: c.rows.first { $0.configId == c.id }!, objective: c.objective, tiesPrevious: n > 0, rows: c.rows))
             }
             start = end
         }
@@ -158,11 +163,11 @@ public struct Ranking: Sendable {
     }
 
     /// Non-dominated rows for lower-is-better columns (rows with an empty value are left out).
-    public static func paretoFront(_ table: ReportTable, rows: [[String]], columns: [String], maximize: Set<String> = []) throws -> [[String]] {
-        let idx = try columns.map { try table.index(of: $0) }
+    public static func paretoFront(_ report: SweepReport, rows: [SweepReport.Row], columns: [String], maximize: Set<String> = []) throws -> [SweepReport.Row] {
+        let idx = try columns.map { try report.index(of: $0) }
         let signs = columns.map { maximize.contains($0) ? -1.0 : 1.0 }
-        let points: [([String], [Double])] = rows.compactMap { row in
-            let v = idx.map { table.number(row, $0) }
+        let points: [(SweepReport.Row, [Double])] = rows.compactMap { row in
+            let v = idx.map { report.number(row, $0) }
             guard v.allSatisfy({ $0 != nil }) else { return nil }
             return (row, zip(v, signs).map { $0! * $1 })
         }

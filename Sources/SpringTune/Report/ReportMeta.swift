@@ -18,12 +18,6 @@ public struct ReportMeta: Codable, Sendable {
         public var imported: ImportMeta?
     }
 
-    /// One swept axis with its values in grid order.
-    public struct Axis: Codable, Sendable, Equatable {
-        public var name: String
-        public var values: [ParamValue]
-    }
-
     public var tool = "springtune"
     public var version = SpringTuneVersion.current
     /// The preset file or bundled name the sweep was started with (for the record only).
@@ -32,7 +26,9 @@ public struct ReportMeta: Codable, Sendable {
     public var preset: Preset
     /// Values every parameter set shares (the preset's with `--set` applied), swept names excluded.
     public var values: [String: ParamValue]
-    public var axes: [Axis]
+    /// The swept axes with their values in grid order, always as explicit lists
+    /// (``SweepAxis/listed``): `name` and `values`.
+    public var axes: [SweepAxis]
     /// Parameter sets in the whole grid.
     public var configs: Int
     /// `I/N` when the sweep ran one shard.
@@ -94,4 +90,10 @@ public enum JSONCoding {
             throw ToolError(.software, "cannot encode JSON: \(error)")
         }
     }
+}
+
+extension SweepAxis {
+    /// The axis as its list of values, without the range it may have been given as (how the
+    /// sidecar and the checkpoint key write it).
+    public var listed: SweepAxis { SweepAxis(name: name, values: values) }
 }

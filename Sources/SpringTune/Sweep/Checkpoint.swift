@@ -3,10 +3,14 @@ import TraceIO
 
 /// A sweep's finished parameter-set blocks, kept in `TARGET/.springtune-resume/` while it runs
 /// so that `sweep --resume` after an interruption (Ctrl-C, kill -9, power loss) runs only the
-/// rest and ends with the bytes of an uninterrupted run. Each block is one file, written
-/// atomically (fsync, rename) once its sets are done: a file is whole or absent. The folder
-/// lives inside the target, beside (never instead of) its last complete outputs, and goes
-/// with the old target when the new outputs are swapped in.
+/// rest and ends with the bytes of an uninterrupted run. A block is two files, each written
+/// atomically (fsync, rename) once its sets are done: its per-trace rows first
+/// (`per-trace-FIRST.csv`, with `--per-trace`), then its report (`report-FIRST.csv`, a
+/// `report.csv` of the block's sets), which makes it count. A block's report is read back
+/// through the report decoder (``SweepReport``), against the sweep's axes and columns, so a
+/// resumed run writes the rows an uninterrupted one would. The folder lives inside the target,
+/// beside (never instead of) its last complete outputs, and goes with the old target when the
+/// new outputs are swapped in.
 public struct Checkpoint {
     public static let folderName = ".springtune-resume"
 
@@ -17,42 +21,40 @@ public struct Checkpoint {
         var blockSize: Int
     }
 
-    /// One finished block: its report rows (cells as written) and per-trace CSV rows.
-    public struct Block: Codable, Sendable {
-        public var first: Int
-        public var rows: [[String]]
-        public var perTrace: String?
-    }
-
     let dir: String
+    /// The sweep's report with no rows (its axes and columns): what every block must match.
+    let schema: SweepReport
     public let blockSize: Int
-    /// Finished blocks by their first config id.
-    public private(set) var done: [Int: Block] = [:]
+    /// Finished blocks' rows by their first config id.
+    public private(set) var done: [Int: [SweepReport.Row]] = [:]
     /// Set when a checkpoint of a sweep with other inputs was found and dropped.
     public private(set) var discarded: String?
 
     /// Sets per block: at least 64, and at most about 100 blocks per run.
     public static func blockSize(configs: Int) -> Int { max(64, (configs + 99) / 100) }
 
-    /// Opens the checkpoint of `target` for a run identified by `key` over `configs` sets. With
-    /// `resume`, the finished blocks of the same run are loaded (another run's checkpoint is
-    /// refused). Without it, the same run's checkpoint is refused with a line saying how to
-    /// resume, and another run's is dropped (``discarded`` says so).
-    public init(target: String, key: String, configs: Int, resume: Bool) throws {
+    /// Opens the checkpoint of `target` for a run identified by `key` over `configs` sets of the
+    /// report `schema`. With `resume`, the finished blocks of the same run are loaded (another
+    /// run's checkpoint is refused). Without it, the same run's checkpoint is refused with a
+    /// line saying how to resume, and another run's is dropped (``discarded`` says so).
+    public init(target: String, key: String, configs: Int, schema: SweepReport, resume: Bool) throws {
         dir = "\(target)/\(Self.folderName)"
+        self.schema = schema
         let headerPath = "\(dir)/run.json"
         let fm = FileManager.default
         if let data = fm.contents(atPath: headerPath), let header = try? JSONDecoder().decode(Header.self, from: data) {
-            let files = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("block-") && $0.hasSuffix(".json") }
-            var blocks: [Int: Block] = [:]
+            let same = header.key == key && header.configs == configs
+            let files = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("report-") && $0.hasSuffix(".csv") }
+            var blocks: [Int: [SweepReport.Row]] = [:]
             for file in files {
-                if let data = fm.contents(atPath: "\(dir)/\(file)"), var block = try? JSONDecoder().decode(Block.self, from: data) {
-                    block.perTrace = nil   // read again when written out (``perTrace(of:)``)
-                    blocks[block.first] = block
+                // This sweep's blocks must match its axes and columns (one that does not is run
+                // again); another sweep's are only counted.
+                let expected = same ? SweepReport.Expected(axes: schema.axes, specs: schema.specs) : nil
+                if let block = try? SweepReport(decoding: "\(dir)/\(file)", expected: expected), let first = block.rows.first?.configId {
+                    blocks[first] = block.rows
                 }
             }
-            let sets = blocks.values.reduce(0) { $0 + $1.rows.count }
-            let same = header.key == key && header.configs == configs
+            let sets = blocks.values.reduce(0) { $0 + $1.count }
             switch (same, resume) {
             case (true, true):
                 blockSize = header.blockSize
@@ -81,27 +83,32 @@ public struct Checkpoint {
         stride(from: ids.lowerBound, to: ids.upperBound, by: blockSize).map { $0..<min(ids.upperBound, $0 + blockSize) }
     }
 
-    /// The finished block of `ids`, when its file holds exactly those sets in order.
-    public func finished(_ ids: Range<Int>) -> Block? {
-        guard let block = done[ids.lowerBound], block.rows.count == ids.count,
-              block.rows.enumerated().allSatisfy({ $0.element.first == String(ids.lowerBound + $0.offset) }) else { return nil }
-        return block
+    /// The rows of the finished block of `ids`, when its file holds exactly those sets in order.
+    public func finished(_ ids: Range<Int>) -> [SweepReport.Row]? {
+        guard let rows = done[ids.lowerBound], rows.map(\.configId) == Array(ids) else { return nil }
+        return rows
     }
 
-    /// Records a finished block (fsync'd before it counts). Its per-trace rows stay on disk
-    /// only (they can be large); ``perTrace(of:)`` reads them back.
-    public mutating func save(_ block: Block) throws {
-        try AtomicFile.write(try JSONCoding.encode(block), to: "\(dir)/block-\(block.first).json")
-        done[block.first] = Block(first: block.first, rows: block.rows, perTrace: nil)
+    /// Records the finished block `rows` (fsync'd before it counts), after its per-trace rows
+    /// when given. The per-trace rows stay on disk only (they can be large); ``perTrace(of:)``
+    /// reads them back.
+    public mutating func save(_ rows: [SweepReport.Row], perTrace: String?) throws {
+        guard let first = rows.first?.configId else { return }
+        if let perTrace { try AtomicFile.write(perTrace, to: perTracePath(first)) }
+        var block = schema
+        block.rows = rows
+        try AtomicFile.write(block.csv(), to: "\(dir)/report-\(first).csv")
+        done[first] = rows
     }
+
+    private func perTracePath(_ first: Int) -> String { "\(dir)/per-trace-\(first).csv" }
 
     /// The per-trace CSV rows of the finished block starting at `first`, read from its file.
-    public func perTrace(of first: Int) throws -> String {
-        let path = "\(dir)/block-\(first).json"
-        guard let data = FileManager.default.contents(atPath: path), let block = try? JSONDecoder().decode(Block.self, from: data) else {
-            throw ToolError(.ioError, "\(path): cannot read the checkpoint block back")
+    public func perTrace(of first: Int) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: perTracePath(first)) else {
+            throw ToolError(.ioError, "\(perTracePath(first)): cannot read the checkpoint block back")
         }
-        return block.perTrace ?? ""
+        return data
     }
 
     /// A digest of the inputs that decide a sweep's bytes (`parts`, in order).

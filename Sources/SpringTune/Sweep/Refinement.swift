@@ -44,7 +44,7 @@ public struct Refinement: Sendable {
             let outcome = try current.run(progress: progress.map { p in { @Sendable done, total in p(index, done, total) } })
             let best = try ranking.ranked(outcome.table).first
             results.append(Round(index: k, outcome: outcome, best: best))
-            guard k < rounds, let overall = try Self.best(results, ranking: ranking), let id = Int(overall.best!.row[0]) else { continue }
+            guard k < rounds, let overall = try Self.best(results, ranking: ranking), let id = overall.best?.row.configId else { continue }
             let grid = overall.outcome.grid
             if k == 0 { spacing = Self.initialSpacing(grid, around: grid.values(id)) }
             var axes: [SweepAxis] = []
@@ -69,7 +69,7 @@ public struct Refinement: Sendable {
         let candidates = rounds.filter { $0.best != nil }
         guard let first = candidates.first else { return nil }
         // Rank the rounds' best rows together (the columns are the same in every round).
-        let table = ReportTable(path: "rounds", columns: first.outcome.table.columns, rows: candidates.map { $0.best!.rows }.flatMap { $0 })
+        let table = SweepReport(path: "rounds", like: first.outcome.table, rows: candidates.flatMap { $0.best!.rows })
         guard let winner = try ranking.ranked(table).first else { return nil }
         return candidates.first { $0.best!.rows.contains(winner.row) }
     }

@@ -32,18 +32,20 @@ public struct SweepGrid: Sendable {
     /// The values of parameter set `id`.
     public func values(_ id: Int) -> [String: ParamValue] {
         var out = base
-        var rest = id
-        for axis in axes.reversed() {
-            out[axis.name] = axis.values[rest % axis.values.count]
-            rest /= axis.values.count
-        }
+        for (axis, value) in zip(axes, sweptValues(id)) { out[axis.name] = value }
         return out
     }
 
-    /// The swept values of set `id`, in axis order.
+    /// The swept values of set `id`, in axis order: `id` in mixed radix, the last axis the
+    /// least significant digit.
     public func sweptValues(_ id: Int) -> [ParamValue] {
-        let v = values(id)
-        return axes.map { v[$0.name]! }
+        var out = [ParamValue](repeating: .number(0), count: axes.count)
+        var rest = id
+        for (i, axis) in axes.enumerated().reversed() {
+            out[i] = axis.values[rest % axis.values.count]
+            rest /= axis.values.count
+        }
+        return out
     }
 
     /// Builds the grid from a preset and command-line changes: `--vary` replaces an axis of the

@@ -41,7 +41,8 @@ public struct SweepJob: Sendable {
         public var configs: Int
         public var traces: Int
         public var wallTime: Double
-        public var table: ReportTable
+        /// The report, with its sidecar.
+        public var table: SweepReport
         /// Remarks for the user (stderr), e.g. pointers a one-finger model ignored.
         public var notes: [String]
         public var grid: SweepGrid
@@ -87,10 +88,13 @@ public struct SweepJob: Sendable {
         let total = ids.count
         // Finished blocks are checkpointed in the target; --resume runs only the others.
         let key = Checkpoint.key([SpringTuneVersion.current, SpringTuneVersion.build, try JSONCoding.encode(loaded.preset),
-                                  try JSONCoding.encode(grid.axes.map { ReportMeta.Axis(name: $0.name, values: $0.values) }),
+                                  try JSONCoding.encode(grid.axes.map(\.listed)),
                                   try JSONCoding.encode(grid.base), try JSONCoding.encode(traces.fileInfo), try JSONCoding.encode(scene),
                                   shard.map { "\($0.index)/\($0.count)" } ?? "", perTrace ? "per-trace" : ""])
-        var checkpoint = try Checkpoint(target: folder.target, key: key, configs: total, resume: resume)
+        let dir = folder.staging
+        let reportPath = "\(dir)/report.csv"
+        var table = SweepReport(path: reportPath, kind: loaded.kind, axes: grid.axes)
+        var checkpoint = try Checkpoint(target: folder.target, key: key, configs: total, schema: table, resume: resume)
         if let discarded = checkpoint.discarded { notes.append(discarded) }
         let blocks = checkpoint.blocks(of: ids)
         let resumed = blocks.filter { checkpoint.finished($0) != nil }.reduce(0) { $0 + $1.count }
@@ -99,24 +103,20 @@ public struct SweepJob: Sendable {
         var perSet: (@Sendable (Int) -> Void)?
         if let progress { perSet = { done in progress(resumed + done, total) } }
         try runner.run(traces, blocks: blocks.filter { checkpoint.finished($0) == nil }, progress: perSet) { block, results in
-            try checkpoint.save(Checkpoint.Block(
-                first: block.lowerBound, rows: results.map { Report.row($0, kind: loaded.kind).map(\.encoded) },
-                perTrace: perTrace ? Report.perTraceCSV(results, traces: traces.tags, kind: loaded.kind, axes: grid.axes, header: false) : nil))
+            try checkpoint.save(results.map { SweepReport.Row($0, kind: loaded.kind) },
+                                perTrace: perTrace ? PerTraceCSV.rows(results, traces: traces.tags, kind: loaded.kind) : nil)
         }
-        let finished = blocks.map { checkpoint.finished($0)! }
+        table.rows = blocks.flatMap { checkpoint.finished($0)! }
         try traces.checkUnchanged()
 
-        let dir = folder.staging
-        let reportPath = "\(dir)/report.csv"
-        let table = ReportTable(path: reportPath, columns: Report.columns(kind: loaded.kind, axes: grid.axes), rows: finished.flatMap(\.rows))
-        try AtomicFile.write(table.csv(rows: table.rows), to: reportPath)
+        try AtomicFile.write(table.csv(), to: reportPath)
         var perTracePath: String?
         if perTrace {
             perTracePath = "\(dir)/per-trace.csv"
-            let header = Report.perTraceCSV([], traces: traces.tags, kind: loaded.kind, axes: grid.axes)
+            let header = PerTraceCSV.header(traces: traces.tags, kind: loaded.kind, axes: grid.axes)
             try AtomicFile.write(to: perTracePath!) { emit in
                 try emit(Data(header.utf8))
-                for block in finished { try emit(Data(try checkpoint.perTrace(of: block.first).utf8)) }
+                for block in blocks { try emit(try checkpoint.perTrace(of: block.lowerBound)) }
             }
         }
         var images: [String] = [], skipped: String?
@@ -126,8 +126,8 @@ public struct SweepJob: Sendable {
                 var figures: [any GnuplotFigure] = try ReportCharts.sweepDefaults(table, kind: loaded.kind, ranking: ranking)
                 // The page shows the best set in motion (whole grids only: a shard's best is not the grid's).
                 var clips: [SweepPage.Clip] = []
-                if shard == nil, let best = try ranking?.rank(table).first, let id = Int(best[0]) {
-                    clips = try SweepPage.clips(loaded, values: grid.values(id), picks: traces.representative)
+                if shard == nil, let best = try ranking?.rank(table).first {
+                    clips = try SweepPage.clips(loaded, values: grid.values(best.configId), picks: traces.representative)
                     figures += clips.map(\.animation)
                 }
                 images = try Gnuplot.draw(figures, in: dir)
@@ -141,15 +141,17 @@ public struct SweepJob: Sendable {
         let wall = Date().timeIntervalSince(start)
         let metaPath = ReportMeta.path(forReport: reportPath)
         let meta = ReportMeta(
-            presetFile: loaded.path, preset: loaded.preset, values: grid.base, axes: grid.axes.map { ReportMeta.Axis(name: $0.name, values: $0.values) },
+            presetFile: loaded.path, preset: loaded.preset, values: grid.base, axes: grid.axes.map(\.listed),
             configs: grid.count, shard: shard.map { "\($0.index)/\($0.count)" }, configIds: [ids.lowerBound, ids.upperBound - 1],
             traces: traces.fileInfo, frameRate: scene.frameRate, estimator: scene.estimator, scene: scene, threads: threads, wallTime: wall,
             charts: images.map { URL(fileURLWithPath: $0).lastPathComponent }, chartsSkipped: skipped)
         try AtomicFile.write(try meta.encoded(), to: metaPath)
         try folder.commit()
         let final = { (p: String) in folder.target + p.dropFirst(dir.count) }
+        table.path = final(reportPath)
+        table.meta = meta
         return Outcome(report: final(reportPath), meta: final(metaPath), perTrace: perTracePath.map(final), images: images.map(final),
                        chartsSkipped: skipped, configs: ids.count, traces: traces.tags.count, wallTime: wall,
-                       table: ReportTable(path: final(reportPath), columns: table.columns, rows: table.rows), notes: notes, grid: grid)
+                       table: table, notes: notes, grid: grid)
     }
 }
