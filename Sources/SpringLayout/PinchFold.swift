@@ -76,8 +76,9 @@ public struct PinchFoldEngine: DecisionEngine {
     public private(set) var releaseSpeed = 0.0
     private var inputs: [Int: TouchInput] = [:]
     private var order: [Int] = []
-    private var spring: SpringAxes?
-    private var target = 0.0, lastTime = 0.0
+    /// The row's height hᵣ after the decision.
+    private var spring: Simulation?
+    private var target = 0.0
 
     public init(model: PinchFold) { self.model = model }
 
@@ -96,11 +97,9 @@ public struct PinchFoldEngine: DecisionEngine {
             let h = currentHeight
             return (h, decision == nil ? h : target, 0, Fold(height: h, rowHeight: model.rowHeight))
         }
-        s.advance(by: t - lastTime)
+        s.advance(to: t)
         spring = s
-        lastTime = t
-        let height = target + s.x.x
-        return (height, target, s.v.x, Fold(height: height, rowHeight: model.rowHeight))
+        return (s.position, target, s.velocity, Fold(height: s.position, rowHeight: model.rowHeight))
     }
 
     /// The two pointers' inputs, A then B, when both have begun.
@@ -142,8 +141,7 @@ public struct PinchFoldEngine: DecisionEngine {
             releaseSpeed = sign * (vb - va)
         }
         let h = model.height(progress: p)
-        spring = SpringAxes(spring: model.spring, x: SIMD2(h - target, 0), v: SIMD2(releaseSpeed, 0))
-        lastTime = t
+        spring = Simulation(spring: model.spring, position: h, velocity: releaseSpeed, target: target, time: t)
     }
 
     /// A finger's release velocity along y (Reference §4 over its own samples); the 40 ms rule runs

@@ -52,8 +52,8 @@ public struct PullToCreateEngine: Sendable {
     public private(set) var input = TouchInput()
     /// `create` or `cancel`, from the release frame on.
     public private(set) var decision: TraceIntent?
-    private var spring: SpringAxes?
-    private var target = 0.0, lastTime = 0.0
+    /// The row's height hᵣ after the release.
+    private var spring: Simulation?
 
     public init(model: PullToCreate) { self.model = model }
 
@@ -71,16 +71,13 @@ public struct PullToCreateEngine: Sendable {
         if !input.isLifted { return (h, h, 0, Fold(height: h, rowHeight: model.rowHeight)) }
         if decision == nil {
             decision = model.creates(pull: pull) ? .create : .cancel
-            target = decision == .create ? model.rowHeight : 0
+            let target = decision == .create ? model.rowHeight : 0
             let v0 = pull < model.rowHeight ? input.releaseVelocity(model.scene.estimator).y : 0
-            spring = SpringAxes(spring: model.spring, x: SIMD2(h - target, 0), v: SIMD2(v0, 0))
-            lastTime = t
+            spring = Simulation(spring: model.spring, position: h, velocity: v0, target: target, time: t)
         }
         var s = spring!
-        s.advance(by: t - lastTime)
+        s.advance(to: t)
         spring = s
-        lastTime = t
-        let height = target + s.x.x
-        return (height, target, s.v.x, Fold(height: height, rowHeight: model.rowHeight))
+        return (s.position, s.target, s.velocity, Fold(height: s.position, rowHeight: model.rowHeight))
     }
 }
