@@ -41,15 +41,11 @@ public struct CardDismiss: ResponseSpringModel {
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try Self.spring(values)
-        edgeWidth = values.number("edgeWidth")
-        dismissDistance = values.number("dismissDistance")
-        contentOffset = values.number("contentOffset")
-        commitProgress = values.number("commitProgress")
-        flickVelocity = values.number("flickVelocity")
-        minScale = values.number("minScale")
-        cardFrame = Rect(x: values.number("cardX"), y: values.number("cardY"), width: values.number("cardWidth"), height: values.number("cardHeight"))
-        self.scene = scene
+        (spring, self.scene) = (try Self.spring(values), scene)
+        let n = values.number
+        (edgeWidth, dismissDistance, contentOffset) = (n("edgeWidth"), n("dismissDistance"), n("contentOffset"))
+        (commitProgress, flickVelocity, minScale) = (n("commitProgress"), n("flickVelocity"), n("minScale"))
+        cardFrame = Rect(x: n("cardX"), y: n("cardY"), width: n("cardWidth"), height: n("cardHeight"))
     }
 
     var screen: Rect { Rect(x: 0, y: 0, width: scene.width, height: scene.height) }

@@ -33,14 +33,11 @@ public struct FlickDismiss: InteractionModel {
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        snap = try Self.spring(values)
-        distanceThreshold = values.number("distanceThreshold")
-        flickVelocity = values.number("flickVelocity")
-        maxFlickAngle = values.number("maxFlickAngle")
-        velocityScale = values.number("velocityScale")
-        gravity = values.number("gravity")
-        cardSize = SIMD2(values.number("cardWidth"), values.number("cardHeight"))
-        self.scene = scene
+        (snap, self.scene) = (try Self.spring(values), scene)
+        let n = values.number
+        (distanceThreshold, flickVelocity, maxFlickAngle) = (n("distanceThreshold"), n("flickVelocity"), n("maxFlickAngle"))
+        (velocityScale, gravity) = (n("velocityScale"), n("gravity"))
+        cardSize = SIMD2(n("cardWidth"), n("cardHeight"))
     }
 
     /// The decision rule, on displacement D and release velocity v (pt, pt/s).

@@ -34,16 +34,13 @@ public struct PercentTransition: ResponseSpringModel {
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try Self.spring(values)
-        edgeWidth = values.number("edgeWidth")
-        finishVelocity = values.number("finishVelocity")
-        finishProgress = values.number("finishProgress")
-        duration = values.number("duration")
+        (spring, self.scene) = (try Self.spring(values), scene)
+        let n = values.number
+        (edgeWidth, finishVelocity, finishProgress, duration) = (n("edgeWidth"), n("finishVelocity"), n("finishProgress"), n("duration"))
         guard case let .text(name)? = values["completionCurve"], let curve = Curve(rawValue: name) else {
             throw PresetError(path: "params.completionCurve", message: "not linear, easeInOut or spring")
         }
         self.curve = curve
-        self.scene = scene
     }
 
     /// The cubic Bézier ease-in-out (0.42, 0), (0.58, 1): progress y for time fraction x ∈ [0, 1],

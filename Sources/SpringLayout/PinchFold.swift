@@ -34,17 +34,15 @@ public struct PinchFold: InteractionModel {
     public static let decisionLabels = Mode.allCases.map(\.labels)
 
     public let spring: SpringParameters
-    public let rowHeight: Double
-    public let commitFraction: Double
+    /// The row's full height (pt) and the share of the pinch that commits.
+    public let rowHeight: Double, commitFraction: Double
     public let mode: Mode
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try values.spring()
-        rowHeight = values.number("rowHeight")
-        commitFraction = values.number("commitFraction")
+        (spring, self.scene) = (try values.spring(), scene)
+        (rowHeight, commitFraction) = (values.number("rowHeight"), values.number("commitFraction"))
         mode = try Mode(values["mode"])
-        self.scene = scene
     }
 
     /// Progress p for separations d₀ (where both fingers were first down) and d (pt):

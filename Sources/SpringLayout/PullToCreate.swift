@@ -29,15 +29,13 @@ public struct PullToCreate: InteractionModel {
     public static let decisionLabels = [DecisionLabels(positive: .create, negative: .cancel)]
 
     public let spring: SpringParameters
-    public let rowHeight: Double
-    public let commitFraction: Double
+    /// hᵣ of the open row (pt) and the share of it that creates.
+    public let rowHeight: Double, commitFraction: Double
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try Self.spring(values)
-        rowHeight = values.number("rowHeight")
-        commitFraction = values.number("commitFraction")
-        self.scene = scene
+        (spring, self.scene) = (try Self.spring(values), scene)
+        (rowHeight, commitFraction) = (values.number("rowHeight"), values.number("commitFraction"))
     }
 
     /// The decision on the pull P (pt) at release.

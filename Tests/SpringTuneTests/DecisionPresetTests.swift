@@ -8,9 +8,12 @@ import TraceIO
     /// Every bundled preset of a model that decides.
     static let decidingPresets = Fixture.store.names().filter { (try? Fixture.store.load($0).kind.decisionLabels.isEmpty) == false }
 
-    @Test func everyDecidingModelHasABundledPreset() {
-        let models = Set(Self.decidingPresets.compactMap { try? Fixture.store.load($0).kind.name })
-        #expect(models == Set(ModelKind.all.filter { !$0.decisionLabels.isEmpty }.map(\.name)))
+    /// Every registered model has a bundled preset (so the preset suites cover it), and every
+    /// bundled preset loads.
+    @Test func everyModelHasABundledPreset() throws {
+        let models = try Fixture.store.names().map { try Fixture.store.load($0).kind.name }
+        #expect(Set(models) == Set(ModelKind.names))
+        #expect(Set(Self.decidingPresets.map { try! Fixture.store.load($0).kind.name }) == Set(ModelKind.all.filter { !$0.decisionLabels.isEmpty }.map(\.name)))
     }
 
     @Test(arguments: decidingPresets)
