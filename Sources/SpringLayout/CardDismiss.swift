@@ -41,15 +41,11 @@ public struct CardDismiss: ResponseSpringModel {
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try Self.spring(values)
-        edgeWidth = values.number("edgeWidth")
-        dismissDistance = values.number("dismissDistance")
-        contentOffset = values.number("contentOffset")
-        commitProgress = values.number("commitProgress")
-        flickVelocity = values.number("flickVelocity")
-        minScale = values.number("minScale")
-        cardFrame = Rect(x: values.number("cardX"), y: values.number("cardY"), width: values.number("cardWidth"), height: values.number("cardHeight"))
-        self.scene = scene
+        (spring, self.scene) = (try Self.spring(values), scene)
+        let n = values.number
+        (edgeWidth, dismissDistance, contentOffset) = (n("edgeWidth"), n("dismissDistance"), n("contentOffset"))
+        (commitProgress, flickVelocity, minScale) = (n("commitProgress"), n("flickVelocity"), n("minScale"))
+        cardFrame = Rect(x: n("cardX"), y: n("cardY"), width: n("cardWidth"), height: n("cardHeight"))
     }
 
     var screen: Rect { Rect(x: 0, y: 0, width: scene.width, height: scene.height) }
@@ -74,15 +70,16 @@ public struct CardDismissEngine: Sendable {
     /// Reference §8 displacement of the card spring: (u − 1)·L (0 before the decision).
     public private(set) var displacement = 0.0
     private var start = Rect(x: 0, y: 0, width: 0, height: 0), target = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var travel = 0.0, lastTime = 0.0
-    private var spring: SpringAxes?
+    private var travel = 0.0
+    /// The progress u of the card from `start` (0) to `target` (1).
+    private var spring: Simulation?
 
     public init(model: CardDismiss) { self.model = model }
 
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// True when the touch began within `edgeWidth` of the left edge (an edge pan).
-    public var isEdgePan: Bool { (input.first?.x ?? .infinity) <= model.edgeWidth }
+    public var isEdgePan: Bool { input.isEdgePan(edgeWidth: model.edgeWidth) }
 
     /// Gesture progress p of the latest sample: the translation over `dismissDistance`, where a
     /// drag down counts only past the content's top (y − y₀ − contentOffset) and an edge pan
@@ -112,17 +109,15 @@ public struct CardDismissEngine: Sendable {
             start = model.frame(progress: p)
             target = decision == .dismiss ? model.cardFrame : model.screen
             travel = zip(start.edges, target.edges).map { abs($1 - $0) }.max() ?? 0
-            spring = SpringAxes(spring: model.spring, x: SIMD2(-1, 0), v: .zero)
-            lastTime = t
+            spring = Simulation(spring: model.spring, position: 0, velocity: 0, target: 1, time: t)
         }
         var s = spring!
-        s.advance(by: t - lastTime)
+        s.advance(to: t)
         spring = s
-        lastTime = t
-        displacement = s.x.x * travel
-        let du = s.v.x
+        displacement = s.displacement * travel
+        let du = s.velocity
         let rate = Rect(x: du * (target.x - start.x), y: du * (target.y - start.y),
                         width: du * (target.width - start.width), height: du * (target.height - start.height))
-        return (Rect.lerp(start, target, 1 + s.x.x), target, rate)
+        return (Rect.lerp(start, target, s.position), target, rate)
     }
 }

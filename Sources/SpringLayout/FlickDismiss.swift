@@ -33,14 +33,11 @@ public struct FlickDismiss: InteractionModel {
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        snap = try Self.spring(values)
-        distanceThreshold = values.number("distanceThreshold")
-        flickVelocity = values.number("flickVelocity")
-        maxFlickAngle = values.number("maxFlickAngle")
-        velocityScale = values.number("velocityScale")
-        gravity = values.number("gravity")
-        cardSize = SIMD2(values.number("cardWidth"), values.number("cardHeight"))
-        self.scene = scene
+        (snap, self.scene) = (try Self.spring(values), scene)
+        let n = values.number
+        (distanceThreshold, flickVelocity, maxFlickAngle) = (n("distanceThreshold"), n("flickVelocity"), n("maxFlickAngle"))
+        (velocityScale, gravity) = (n("velocityScale"), n("gravity"))
+        cardSize = SIMD2(n("cardWidth"), n("cardHeight"))
     }
 
     /// The decision rule, on displacement D and release velocity v (pt, pt/s).
@@ -62,9 +59,10 @@ public struct FlickDismissEngine: Sendable {
     public var restCenter: SIMD2<Double> { SIMD2(model.scene.width / 2, model.scene.height / 2) }
     /// D/|D| at release (zero when D = 0): the direction overshoot is measured along.
     public private(set) var throwAxis = SIMD2<Double>.zero
-    private var releaseTime = 0.0, lastTime = 0.0
+    private var releaseTime = 0.0
     private var displacement = SIMD2<Double>.zero, velocity = SIMD2<Double>.zero
-    private var snap: SpringAxes?
+    /// The snap-back spring per axis, on the card's displacement from C₀ (kept photos only).
+    private var snap: (x: Simulation, y: Simulation)?
 
     public init(model: FlickDismiss) { self.model = model }
 
@@ -86,15 +84,15 @@ public struct FlickDismissEngine: Sendable {
                 decision = .dismiss
             } else {
                 decision = .keep
-                snap = SpringAxes(spring: model.snap, x: offset, v: velocity)
+                snap = (Simulation(spring: model.snap, position: offset.x, velocity: velocity.x, target: 0, time: t),
+                        Simulation(spring: model.snap, position: offset.y, velocity: velocity.y, target: 0, time: t))
             }
-            lastTime = t
         }
         if var spring = snap {
-            spring.advance(by: t - lastTime)
+            spring.x.advance(to: t)
+            spring.y.advance(to: t)
             snap = spring
-            lastTime = t
-            return (restCenter + spring.x, spring.v)
+            return (restCenter + SIMD2(spring.x.displacement, spring.y.displacement), SIMD2(spring.x.velocity, spring.y.velocity))
         }
         // Thrown: C₀ + D + velocityScale·v·τ + ½·gravity·1000·v̂·τ².
         let tau = t - releaseTime

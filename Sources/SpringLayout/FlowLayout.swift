@@ -40,24 +40,19 @@ public struct FlowLayout: InteractionModel {
     ]
 
     public let spring: SpringParameters
-    public let boundaryResistance: Double
-    public let scrollResistance: Double
-    public let itemCount: Int
-    public let itemHeight: Double
-    public let itemSpacing: Double
+    public let boundaryResistance: Double, scrollResistance: Double
+    /// n rows of height h spaced s apart.
+    public let itemCount: Int, itemHeight: Double, itemSpacing: Double
     public let initialOffset: InitialOffset
     public let scrollView: ScrollView
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try values.spring()
-        boundaryResistance = values.number("boundaryResistance")
-        scrollResistance = values.number("scrollResistance")
-        itemCount = Int(values.number("itemCount"))
-        itemHeight = values.number("itemHeight")
-        itemSpacing = values.number("itemSpacing")
+        (spring, self.scene) = (try values.spring(), scene)
+        let n = values.number
+        (boundaryResistance, scrollResistance) = (n("boundaryResistance"), n("scrollResistance"))
+        (itemCount, itemHeight, itemSpacing) = (Int(n("itemCount")), n("itemHeight"), n("itemSpacing"))
         initialOffset = try InitialOffset(values["initialOffset"] ?? .text("auto"))
-        self.scene = scene
         restingCenters = (0..<itemCount).map { [itemHeight, itemSpacing] i in itemHeight / 2 + Double(i) * (itemHeight + itemSpacing) }
         let content = Double(itemCount) * itemHeight + Double(itemCount - 1) * itemSpacing
         do {

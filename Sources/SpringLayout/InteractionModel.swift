@@ -64,11 +64,10 @@ extension InteractionModel {
         return all
     }
 
-    /// The engine a preset describes (its parameters resolved and checked, its scene).
+    /// The engine a preset describes: the preset checked against the model (its name, `params`
+    /// and `sweep`, with the key path of the first problem), its parameters resolved, its scene.
     public init(preset: Preset) throws(PresetError) {
-        guard preset.model == Self.modelName else {
-            throw PresetError(path: "model", message: "'\(preset.model)' is not \(Self.modelName)")
-        }
+        try preset.check(as: Self.self)
         try self.init(values: ParameterValues.resolve(Self.values(from: preset), specs: Self.parameters), scene: preset.scene)
     }
 }
@@ -97,19 +96,4 @@ extension ResponseSpringModel {
         [.number("response", "s", response, "spring response (ω = 2π/response)", min: 0, inclusive: false),
          .number("dampingRatio", "ratio", dampingRatio, "spring damping ratio", min: 0)]
     }
-}
-
-/// The one list of models. A preset names one of these; `SpringTune` measures exactly these.
-/// Adding a model means adding its type here (plus its file, presets, tests and docs).
-public enum InteractionModels {
-    public static let all: [any InteractionModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self, PinchFold.self,
-                                                          PercentTransition.self]
-
-    /// The model with this preset name, or nil.
-    public static func named(_ name: String) -> (any InteractionModel.Type)? {
-        all.first { $0.modelName == name }
-    }
-
-    /// Every model name, for messages.
-    public static var names: [String] { all.map { $0.modelName } }
 }

@@ -34,16 +34,13 @@ public struct PercentTransition: ResponseSpringModel {
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try Self.spring(values)
-        edgeWidth = values.number("edgeWidth")
-        finishVelocity = values.number("finishVelocity")
-        finishProgress = values.number("finishProgress")
-        duration = values.number("duration")
+        (spring, self.scene) = (try Self.spring(values), scene)
+        let n = values.number
+        (edgeWidth, finishVelocity, finishProgress, duration) = (n("edgeWidth"), n("finishVelocity"), n("finishProgress"), n("duration"))
         guard case let .text(name)? = values["completionCurve"], let curve = Curve(rawValue: name) else {
             throw PresetError(path: "params.completionCurve", message: "not linear, easeInOut or spring")
         }
         self.curve = curve
-        self.scene = scene
     }
 
     /// The cubic Bézier ease-in-out (0.42, 0), (0.58, 1): progress y for time fraction x ∈ [0, 1],
@@ -72,15 +69,16 @@ public struct PercentTransitionEngine: DecisionEngine {
     public private(set) var decision: TraceIntent?
     /// |ṡ just after release − v_s| (pt/s), from the release frame on (Reference §7.6).
     public private(set) var velocityJump: Double?
-    private var start = 0.0, end = 0.0, fingerSpeed = 0.0, completion = 0.0, releaseTime = 0.0, springTime = 0.0
-    private var spring: SpringAxes?
+    private var start = 0.0, end = 0.0, fingerSpeed = 0.0, completion = 0.0, releaseTime = 0.0
+    /// The offset s along the `spring` curve, on a clock that starts at the release.
+    private var spring: Simulation?
 
     public init(model: PercentTransition) { self.model = model }
 
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// True when the touch began within `edgeWidth` of the left edge: only then does it drive the transition.
-    public var isEdgePan: Bool { (input.first?.x ?? .infinity) <= model.edgeWidth }
+    public var isEdgePan: Bool { input.isEdgePan(edgeWidth: model.edgeWidth) }
 
     /// Percent p of the latest sample.
     public var percent: Double {
@@ -98,10 +96,9 @@ public struct PercentTransitionEngine: DecisionEngine {
         switch model.curve {
         case .spring:
             var s = spring!
-            s.advance(by: tau - springTime)
-            springTime = tau
+            s.advance(to: tau)
             spring = s
-            return (end + s.x.x, end, s.v.x)
+            return (s.position, end, s.velocity)
         case .linear, .easeInOut:
             guard completion > 0, tau < completion else { return (end, end, 0) }
             let f = tau / completion
@@ -131,7 +128,7 @@ public struct PercentTransitionEngine: DecisionEngine {
         case .easeInOut: speedAfter = 0
         case .spring:
             speedAfter = fingerSpeed
-            spring = SpringAxes(spring: model.spring, x: SIMD2(start - end, 0), v: SIMD2(fingerSpeed, 0))
+            spring = Simulation(spring: model.spring, position: start, velocity: fingerSpeed, target: end)
         }
         velocityJump = abs(speedAfter - fingerSpeed)
     }

@@ -34,17 +34,15 @@ public struct PinchFold: InteractionModel {
     public static let decisionLabels = Mode.allCases.map(\.labels)
 
     public let spring: SpringParameters
-    public let rowHeight: Double
-    public let commitFraction: Double
+    /// The row's full height (pt) and the share of the pinch that commits.
+    public let rowHeight: Double, commitFraction: Double
     public let mode: Mode
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try values.spring()
-        rowHeight = values.number("rowHeight")
-        commitFraction = values.number("commitFraction")
+        (spring, self.scene) = (try values.spring(), scene)
+        (rowHeight, commitFraction) = (values.number("rowHeight"), values.number("commitFraction"))
         mode = try Mode(values["mode"])
-        self.scene = scene
     }
 
     /// Progress p for separations d₀ (where both fingers were first down) and d (pt):
@@ -76,8 +74,9 @@ public struct PinchFoldEngine: DecisionEngine {
     public private(set) var releaseSpeed = 0.0
     private var inputs: [Int: TouchInput] = [:]
     private var order: [Int] = []
-    private var spring: SpringAxes?
-    private var target = 0.0, lastTime = 0.0
+    /// The row's height hᵣ after the decision.
+    private var spring: Simulation?
+    private var target = 0.0
 
     public init(model: PinchFold) { self.model = model }
 
@@ -96,11 +95,9 @@ public struct PinchFoldEngine: DecisionEngine {
             let h = currentHeight
             return (h, decision == nil ? h : target, 0, Fold(height: h, rowHeight: model.rowHeight))
         }
-        s.advance(by: t - lastTime)
+        s.advance(to: t)
         spring = s
-        lastTime = t
-        let height = target + s.x.x
-        return (height, target, s.v.x, Fold(height: height, rowHeight: model.rowHeight))
+        return (s.position, target, s.velocity, Fold(height: s.position, rowHeight: model.rowHeight))
     }
 
     /// The two pointers' inputs, A then B, when both have begun.
@@ -142,8 +139,7 @@ public struct PinchFoldEngine: DecisionEngine {
             releaseSpeed = sign * (vb - va)
         }
         let h = model.height(progress: p)
-        spring = SpringAxes(spring: model.spring, x: SIMD2(h - target, 0), v: SIMD2(releaseSpeed, 0))
-        lastTime = t
+        spring = Simulation(spring: model.spring, position: h, velocity: releaseSpeed, target: target, time: t)
     }
 
     /// A finger's release velocity along y (Reference §4 over its own samples); the 40 ms rule runs

@@ -41,42 +41,59 @@ public struct Preset: Sendable, Codable {
         objective = try c.decodeIfPresent(Objective.self, "objective") ?? Objective()
         traces = try c.decodeIfPresent([String].self, "traces") ?? []
         provenance = try c.decodeIfPresent(Provenance.self, "provenance")
-        try validate(c)
+        if let models = decoder.userInfo[Self.modelsKey] as? [any InteractionModel.Type] {
+            guard let type = models.first(where: { $0.modelName == model }) else {
+                throw c.fail("model", "unknown model '\(model)' (known: \(models.map { $0.modelName }.joined(separator: ", ")))")
+            }
+            if let (path, message) = mismatch(with: type) {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.container.codingPath + path, debugDescription: message))
+            }
+        }
     }
 
-    /// Checks `params` and `sweep` against the named model's parameters.
-    private func validate(_ c: StrictContainer) throws {
-        guard let type = InteractionModels.named(model) else {
-            throw c.fail("model", "unknown model '\(model)' (known: \(InteractionModels.names.joined(separator: ", ")))")
+    /// The decoder `userInfo` key for the models a preset may name (`[any InteractionModel.Type]`).
+    /// With it, decoding also checks the model's name, `params` and `sweep`; without it (an app
+    /// decoding its own preset) those checks run when the engine is built (``InteractionModel/init(preset:)``).
+    public static let modelsKey = CodingUserInfoKey(rawValue: "springtune.preset.models")!
+
+    /// Checks that the preset names `type` and that its `params` and `sweep` fit its parameters.
+    public func check(as type: any InteractionModel.Type) throws(PresetError) {
+        guard model == type.modelName else { throw PresetError(path: "model", message: "'\(model)' is not \(type.modelName)") }
+        if let (path, message) = mismatch(with: type) {
+            throw PresetError(DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: message)))
         }
+    }
+
+    /// The first place `params` or `sweep` disagree with `type`'s parameters (the key path and
+    /// the problem), or nil.
+    private func mismatch(with type: any InteractionModel.Type) -> (path: [any CodingKey], message: String)? {
         let specs = type.parameters, springNames = Set(type.springParameterNames)
         for name in params.keys.sorted() {
-            let path = c.container.codingPath + [AnyKey("params"), AnyKey(name)]
+            let path: [any CodingKey] = [AnyKey("params"), AnyKey(name)]
             guard let spec = specs.first(where: { $0.name == name }) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription:
-                    "unknown parameter of \(model) (known: \(specs.map(\.name).filter { !springNames.contains($0) }.joined(separator: ", ")))"))
+                return (path, "unknown parameter of \(model) (known: \(specs.map(\.name).filter { !springNames.contains($0) }.joined(separator: ", ")))")
             }
-            if springNames.contains(name) {
-                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "belongs in the spring block"))
-            }
-            if let problem = spec.check(params[name]!) { throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem)) }
+            if springNames.contains(name) { return (path, "belongs in the spring block") }
+            if let problem = spec.check(params[name]!) { return (path, problem) }
         }
         for (i, axis) in sweep.enumerated() {
-            let path = c.container.codingPath + [AnyKey("sweep"), AnyIndex(i), AnyKey("name")]
+            let path: [any CodingKey] = [AnyKey("sweep"), AnyIndex(i), AnyKey("name")]
             guard let spec = (specs + Scene.sweepable).first(where: { $0.name == axis.name }) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(axis.name)' is not a parameter of \(model) or a scene value"))
+                return (path, "'\(axis.name)' is not a parameter of \(model) or a scene value")
             }
-            for v in axis.values {
-                if let problem = spec.check(v) { throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem)) }
-            }
+            if let problem = axis.values.lazy.compactMap(spec.check).first { return (path, problem) }
         }
+        return nil
     }
 
-    /// Decodes a preset from JSON, turning decoding failures into a ``PresetError`` with the path.
-    public static func decode(_ data: Data) throws(PresetError) -> Preset {
+    /// Decodes a preset from JSON, turning decoding failures into a ``PresetError`` with the path;
+    /// given `models`, it also checks the preset against the one it names (see ``modelsKey``).
+    public static func decode(_ data: Data, models: [any InteractionModel.Type]? = nil) throws(PresetError) -> Preset {
         try JSONKeys.check(data)
+        let decoder = JSONDecoder()
+        if let models { decoder.userInfo[modelsKey] = models }
         do {
-            return try JSONDecoder().decode(Preset.self, from: data)
+            return try decoder.decode(Preset.self, from: data)
         } catch let error as DecodingError {
             throw PresetError(error)
         } catch {

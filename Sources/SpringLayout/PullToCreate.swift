@@ -29,15 +29,13 @@ public struct PullToCreate: InteractionModel {
     public static let decisionLabels = [DecisionLabels(positive: .create, negative: .cancel)]
 
     public let spring: SpringParameters
-    public let rowHeight: Double
-    public let commitFraction: Double
+    /// hᵣ of the open row (pt) and the share of it that creates.
+    public let rowHeight: Double, commitFraction: Double
     public let scene: Scene
 
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        spring = try Self.spring(values)
-        rowHeight = values.number("rowHeight")
-        commitFraction = values.number("commitFraction")
-        self.scene = scene
+        (spring, self.scene) = (try Self.spring(values), scene)
+        (rowHeight, commitFraction) = (values.number("rowHeight"), values.number("commitFraction"))
     }
 
     /// The decision on the pull P (pt) at release.
@@ -52,8 +50,8 @@ public struct PullToCreateEngine: Sendable {
     public private(set) var input = TouchInput()
     /// `create` or `cancel`, from the release frame on.
     public private(set) var decision: TraceIntent?
-    private var spring: SpringAxes?
-    private var target = 0.0, lastTime = 0.0
+    /// The row's height hᵣ after the release.
+    private var spring: Simulation?
 
     public init(model: PullToCreate) { self.model = model }
 
@@ -71,16 +69,13 @@ public struct PullToCreateEngine: Sendable {
         if !input.isLifted { return (h, h, 0, Fold(height: h, rowHeight: model.rowHeight)) }
         if decision == nil {
             decision = model.creates(pull: pull) ? .create : .cancel
-            target = decision == .create ? model.rowHeight : 0
+            let target = decision == .create ? model.rowHeight : 0
             let v0 = pull < model.rowHeight ? input.releaseVelocity(model.scene.estimator).y : 0
-            spring = SpringAxes(spring: model.spring, x: SIMD2(h - target, 0), v: SIMD2(v0, 0))
-            lastTime = t
+            spring = Simulation(spring: model.spring, position: h, velocity: v0, target: target, time: t)
         }
         var s = spring!
-        s.advance(by: t - lastTime)
+        s.advance(to: t)
         spring = s
-        lastTime = t
-        let height = target + s.x.x
-        return (height, target, s.v.x, Fold(height: height, rowHeight: model.rowHeight))
+        return (s.position, s.target, s.velocity, Fold(height: s.position, rowHeight: model.rowHeight))
     }
 }

@@ -5,17 +5,33 @@ import Testing
 import TraceIO
 
 @Suite struct DecisionPresetTests {
-    @Test(arguments: [("tweetbot", "dismiss"), ("appstore", "dismiss"), ("clear", "create"),
-                      ("clear-pinch", "create"), ("clear-fold", "dismiss"), ("evernote-transition", "dismiss")])
-    func defaultGridDiscriminates(preset: String, word: String) throws {
+    /// Every bundled preset of a model that decides.
+    static let decidingPresets = Fixture.store.names().filter { (try? Fixture.store.load($0).kind.decisionLabels.isEmpty) == false }
+
+    /// Every registered model has a bundled preset (so the preset suites cover it), and every
+    /// bundled preset loads.
+    @Test func everyModelHasABundledPreset() throws {
+        let models = try Fixture.store.names().map { try Fixture.store.load($0).kind.name }
+        #expect(Set(models) == Set(ModelKind.names))
+        #expect(Set(Self.decidingPresets.map { try! Fixture.store.load($0).kind.name }) == Set(ModelKind.all.filter { !$0.decisionLabels.isEmpty }.map(\.name)))
+    }
+
+    @Test(arguments: decidingPresets)
+    func defaultGridDiscriminates(preset: String) throws {
         let dir = Fixture.tempDir()
-        var job = SweepJob(loaded: try Fixture.store.load(preset), outputDirectory: dir)
+        let loaded = try Fixture.store.load(preset)
+        var job = SweepJob(loaded: loaded, outputDirectory: dir)
         job.charts = false
         job.perTrace = true
         let outcome = try job.run()
         #expect((50...5000).contains(outcome.configs))
         #expect(outcome.traces >= 30)
         let table = outcome.table
+        // The preset's decision is the one whose accuracy column is filled (pinch-fold has two).
+        let word = try #require(loaded.kind.decisionLabels.map(\.word).first { word in
+            guard let i = try? table.index(of: "\(word)_accuracy") else { return false }
+            return table.rows.allSatisfy { table.number($0, i) != nil }
+        })
         let accuracy = try table.index(of: "\(word)_accuracy")
         let values = table.rows.map { table.number($0, accuracy)! }
         #expect(values.allSatisfy { (0...1).contains($0) })

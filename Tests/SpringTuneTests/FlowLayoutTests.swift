@@ -90,3 +90,37 @@ import Testing
         #expect(clock.lastFrame == 606)
     }
 }
+
+/// A preset is checked against its model with the key path of the first problem: while decoding
+/// when the decoder is given the models (the tool), else when an app builds the engine.
+@Suite struct PresetModelCheckTests {
+    static let text = try! String(contentsOf: Fixture.repo.appendingPathComponent("Presets/evernote.json"), encoding: .utf8)
+    static let edits: [(find: String, replace: String, prefix: String)] = [
+        ("\"boundaryResistance\": 10,", "\"boundaryResistance\": -1,", "params.boundaryResistance:"),
+        ("\"itemCount\": 30,", "\"itemCount\": 30, \"rowColour\": 3,", "params.rowColour: unknown parameter of flow-layout"),
+        ("\"itemCount\": 30,", "\"itemCount\": 30, \"damping\": 3,", "params.damping: belongs in the spring block"),
+        ("{ \"name\": \"boundaryResistance\"", "{ \"name\": \"stiffness\"", "sweep[0].name: 'stiffness' is not a parameter"),
+    ]
+
+    @Test(arguments: edits.indices)
+    func bothWaysNameTheKeyPath(edit: Int) throws {
+        let (find, replace, prefix) = Self.edits[edit]
+        let data = Data(Self.text.replacingOccurrences(of: find, with: replace).utf8)
+        #expect(Self.text.contains(find))
+        let decoding = #expect(throws: PresetError.self) { try Preset.decode(data, models: ModelKind.registry) }
+        #expect(decoding?.description.hasPrefix(prefix) == true, "\(decoding?.description ?? "")")
+        // An app decodes without the models; building the engine runs the same check.
+        let preset = try JSONDecoder().decode(Preset.self, from: data)
+        let building = #expect(throws: PresetError.self) { try FlowLayout(preset: preset) }
+        #expect(building?.description.hasPrefix(prefix) == true, "\(building?.description ?? "")")
+    }
+
+    @Test func unknownAndOtherModelsAreNamed() throws {
+        let data = Data(Self.text.replacingOccurrences(of: "\"model\": \"flow-layout\"", with: "\"model\": \"carousel\"").utf8)
+        let error = #expect(throws: PresetError.self) { try Preset.decode(data, models: ModelKind.registry) }
+        #expect(error?.description == "model: unknown model 'carousel' (known: \(ModelKind.names.joined(separator: ", ")))")
+        let evernote = try Preset.decode(Data(Self.text.utf8), models: ModelKind.registry)
+        #expect(throws: PresetError.self) { try FlickDismiss(preset: evernote) }
+        #expect(try FlowLayout(preset: evernote).itemCount == 30)
+    }
+}

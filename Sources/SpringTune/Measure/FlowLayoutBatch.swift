@@ -160,73 +160,6 @@ struct LaneBatch {
         finalScreen.deallocate()
     }
 
-    /// Where offset o leaves the anchors (Reference §7.1): past the top or the bottom edge by δ
-    /// (with g = δ / `boundaryResistance` per lane), or where they rest.
-    enum Edge {
-        case none
-        case top(Shift)
-        case bottom(Shift)
-    }
-
-    /// An edge's overscroll δ (pt) and the gap g = δ / `boundaryResistance` in the stretch
-    /// lanes; both 0 in the others, where cᵢ ± 0·k ∓ 0 leaves the anchor at exactly cᵢ.
-    struct Shift {
-        var delta: Lanes, g: Lanes
-        /// For the rules that do not read it.
-        static var zero: Shift { Shift(delta: .zero, g: .zero) }
-    }
-
-    /// Whether offset o leaves every anchor at its resting cᵢ (in bounds, or nothing stretches).
-    func resting(_ o: Double) -> Bool { !anyStretch || !(o < 0 || o > maxOffset) }
-
-    func edge(_ o: Double) -> Edge {
-        guard !resting(o) else { return .none }
-        func shift(_ delta: Double) -> Shift {
-            Shift(delta: Lanes.zero.replacing(with: delta, where: stretch),
-                  g: Lanes.zero.replacing(with: Lanes(repeating: delta) / resistance, where: stretch))
-        }
-        return o < 0 ? .top(shift(-o)) : .bottom(shift(o - maxOffset))
-    }
-
-    /// How a frame sets the anchors (a type, so that the row loop is compiled once per rule):
-    /// aᵢ lane by lane in ``FlowLayout``'s own operation order, or nil when every aᵢ already
-    /// holds its value.
-    protocol AnchorRule { static func anchor(_ row: Row, _ shift: Shift) -> Lanes? }
-    /// In bounds now and in the previous frame: the anchors already rest at cᵢ.
-    enum Resting: AnchorRule { @inline(__always) static func anchor(_: Row, _: Shift) -> Lanes? { nil } }
-    /// In bounds now, not in the previous frame: aᵢ = cᵢ.
-    enum Returning: AnchorRule { @inline(__always) static func anchor(_ row: Row, _: Shift) -> Lanes? { row.center } }
-    /// Past the top: cᵢ + g·(i+1) − δ.
-    enum PastTop: AnchorRule {
-        @inline(__always) static func anchor(_ row: Row, _ s: Shift) -> Lanes? { row.center + s.g * row.above - s.delta }
-    }
-    /// Past the bottom: cᵢ − g·(n−i) + δ.
-    enum PastBottom: AnchorRule {
-        @inline(__always) static func anchor(_ row: Row, _ s: Shift) -> Lanes? { row.center - s.g * row.below + s.delta }
-    }
-
-    /// What the scroll carries the rows by in a frame (a type, like ``AnchorRule``); a row
-    /// moves only where the carry is non-zero, as in the scalar engine.
-    protocol CarryRule { static func carried(_ p: Lanes, _ motion: Motion) -> Lanes }
-    /// Nothing moves (no lane has a non-zero Δ_pin with stretch or Δ_in with lag).
-    enum NoCarry: CarryRule { @inline(__always) static func carried(_ p: Lanes, _: Motion) -> Lanes { p } }
-    /// Δ_pin ≠ 0 in every lane (all stretch, none with lag).
-    enum PinnedEverywhere: CarryRule {
-        @inline(__always) static func carried(_ p: Lanes, _ m: Motion) -> Lanes { p + m.pinned }
-    }
-    /// Δ_pin in the stretch lanes, no lane with lag.
-    enum Pinned: CarryRule {
-        @inline(__always) static func carried(_ p: Lanes, _ m: Motion) -> Lanes { p.replacing(with: p + m.pinned, where: m.pinned .!= 0) }
-    }
-    /// Δ_pin in the stretch lanes plus Δ_in·min(1, |touch − pᵢ| / `scrollResistance`) in the lag lanes.
-    enum PinnedAndLag: CarryRule {
-        @inline(__always) static func carried(_ p: Lanes, _ m: Motion) -> Lanes {
-            let ratio = (m.touch - p).magnitudeLanes / m.lagResistance
-            let c = m.pinned.replacing(with: m.pinned + m.dIn * Lanes(repeating: 1).replacing(with: ratio, where: ratio .< 1), where: m.lag)
-            return p.replacing(with: p + c, where: c .!= 0)
-        }
-    }
-
     /// Frame k (Reference §7.1's order for k ≥ 1: springs step toward the previous anchors, the
     /// offset moves to o, anchors follow, the scroll carries the rows), then its metrics
     /// (Reference §8). Returns, per lane, whether a counted row is out of band (|dᵢ| > ε) or jiggling
@@ -273,28 +206,6 @@ struct LaneBatch {
         // Without lag a carry is Δ_pin ≠ 0, in every lane when every lane stretches.
         return all(stretch) ? rows(o, motion, kind, anchors, PinnedEverywhere.self, shift: shift) : rows(o, motion, kind, anchors, Pinned.self, shift: shift)
     }
-
-    /// What the scroll does to the rows in one frame.
-    struct Motion {
-        /// Δ_pin in the stretch lanes, else 0; Δ_in; the finger's content y.
-        var pinned: Lanes, dIn: Double, touch: Lanes
-        /// The lanes with scroll lag, and their `scrollResistance`.
-        var lag: Mask, lagResistance: Lanes
-    }
-
-    /// Which parts of ``rows(_:_:_:_:_:shift:)`` a frame runs (a type, so that the loop is compiled
-    /// once per kind with no per-row test): the spring step (every frame but frame 0), the
-    /// release metrics (from the release frame on), dᵢ(t_r) (at the release frame), the
-    /// neighbour gaps for the peak stretch (until no later frame can raise it).
-    protocol FrameKind {
-        static var step: Bool { get }; static var measuring: Bool { get }; static var decision: Bool { get }; static var gaps: Bool { get }
-    }
-    enum FirstFrame: FrameKind { static let step = false, measuring = false, decision = false, gaps = true }
-    enum Touching: FrameKind { static let step = true, measuring = false, decision = false, gaps = true }
-    enum Release: FrameKind { static let step = true, measuring = true, decision = true, gaps = true }
-    enum ReleaseAtFirstFrame: FrameKind { static let step = false, measuring = true, decision = true, gaps = true }
-    enum AfterRelease: FrameKind { static let step = true, measuring = true, decision = false, gaps = true }
-    enum StretchSettled: FrameKind { static let step = true, measuring = true, decision = false, gaps = false }
 
     /// One pass over the rows: step, anchor (by `Anchors`), carry (by `Carry`) when `step`,
     /// dᵢ(t_r) when `decision`, metrics (`measuring`: from the release frame on; neighbour
@@ -376,55 +287,4 @@ struct LaneBatch {
     /// (one compare and one blend; the standard library's `pointwiseMax` is not inlined).
     @inline(__always) static func larger(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .> x) }
     @inline(__always) static func smaller(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
-
-    /// Lane `lane`'s overshoot tracker.
-    func overshoot(_ lane: Int) -> OvershootTracker {
-        OvershootTracker(atDecision: rowState.map { $0.atDecision[lane] }, peak: rowState.map { $0.peak[lane] },
-                         counted: rowState.map { $0.countedOutside[lane] <= 0 })
-    }
-
-    /// Stops stepping the rows at either end that can never again meet the counted band in any
-    /// lane (``FlowLayout/staysOutside(_:)``, in the calm phase): nothing they do can change a
-    /// metric (their overshoot and counted state stay as they are), and no other row depends
-    /// on them. Rows are checked from the ends inwards.
-    mutating func retire(_ leeways: [FlowLayout.Leeway], offset o: Double) {
-        func outside(_ i: Int) -> Bool {
-            sets.indices.allSatisfy { lane in
-                sets[lane].staysOutside(sets[lane].calmRow(i, anchor: rowState[i].a[lane], position: rowState[i].p[lane], velocity: rowState[i].v[lane],
-                                                          offset: o, leeway: leeways[lane]))
-            }
-        }
-        var rows = active
-        while !rows.isEmpty, outside(rows.lowerBound) { rows = (rows.lowerBound + 1)..<rows.upperBound }
-        while !rows.isEmpty, outside(rows.upperBound - 1) { rows = rows.lowerBound..<(rows.upperBound - 1) }
-        active = rows
-    }
-
-    /// True when no later frame can raise any lane's peak stretch (``FlowLayout/stretchStays``).
-    func stretchStays(_ leeways: [FlowLayout.Leeway], offset o: Double) -> Bool {
-        sets.indices.allSatisfy { lane in
-            sets[lane].stretchStays(rows: active, row: { (rowState[$0].a[lane], rowState[$0].p[lane], rowState[$0].v[lane]) }, offset: o,
-                                    leeway: leeways[lane], peakStretch: peakStretch[lane])
-        }
-    }
-
-    /// True when every lane would stop here (``FlowLayout/atRest``), read from the lanes in place.
-    func atRest(_ leeways: [FlowLayout.Leeway], offset o: Double) -> Bool {
-        let final = UnsafeBufferPointer(finalScreen)
-        return sets.indices.allSatisfy { lane in
-            let pt = OvershootTracker.overshoot(items: n, tolerance: eps, atDecision: { rowState[$0].atDecision[lane] }, peak: { rowState[$0].peak[lane] },
-                                                counted: { rowState[$0].countedOutside[lane] <= 0 })
-            return sets[lane].atRest(rows: active, row: { (rowState[$0].a[lane], rowState[$0].p[lane], rowState[$0].v[lane], rowState[$0].atDecision[lane]) }, offset: o,
-                                     leeway: leeways[lane], finalScreen: final,
-                                     overshoot: pt, peakStretch: peakStretch[lane])
-        }
-    }
-}
-
-extension SIMD4<Double> {
-    /// |x| lane by lane: the sign bit cleared, exactly as `abs` does for one Double (also -0).
-    @inline(__always) var magnitudeLanes: Self { keeping(LaneBatch.magnitudeBits) }
-
-    /// The bits of each lane that `bits` keeps, the others cleared.
-    @inline(__always) func keeping(_ bits: SIMD4<UInt64>) -> Self { unsafeBitCast(unsafeBitCast(self, to: SIMD4<UInt64>.self) & bits, to: Self.self) }
 }

@@ -318,4 +318,9 @@ extension FlowLayout: MeasuredModel {
         }
         return true
     }
+
+    /// Each counted row at its screen y.
+    public func picture(_ rows: [TimelineRow]) -> [Animation.Shape] {
+        rows.map { .row(y: $0.y - itemHeight / 2, height: itemHeight, screenWidth: scene.width, color: $0.item % 2 == 0 ? 0x4a90d9 : 0x7fb3e6) }
+    }
 }

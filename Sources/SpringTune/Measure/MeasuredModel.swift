@@ -1,7 +1,7 @@
 import SpringLayout
 import TraceIO
 
-/// A model of ``InteractionModels`` as the sweep measures it: the metrics it reports, the
+/// A model of ``ModelKind/registry`` as the sweep measures it: the metrics it reports, the
 /// trace work shared across parameter sets, and one run of a trace under one parameter set.
 public protocol MeasuredModel: InteractionModel {
     /// Work that depends on the trace and on the parameters `preparationKey` captures, shared
@@ -80,24 +80,26 @@ public struct TimelineRow: Sendable, Equatable {
     }
 }
 
-/// A measured model by its preset name: the one registry (``InteractionModels``) seen with
-/// its measurement. Every model there must conform to ``MeasuredModel``.
+/// A measured model by its preset name, from the one list of models (``registry``).
 public struct ModelKind: Sendable {
+    /// Every interaction model (Reference §7), in the order help texts and messages list them.
+    /// This is the one list: a preset names one of these, the tool measures exactly these, and a
+    /// type without its measurement (a ``MeasuredModel`` conformance) does not compile here.
+    public static let registry: [any MeasuredModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self, PinchFold.self, PercentTransition.self]
+
     public let type: any MeasuredModel.Type
 
     /// Every model, in registry order.
-    public static let all: [ModelKind] = InteractionModels.all.map { model in
-        guard let measured = model as? any MeasuredModel.Type else {
-            preconditionFailure("\(model.modelName) is registered but has no MeasuredModel conformance")
-        }
-        return ModelKind(type: measured)
-    }
+    public static let all = registry.map(ModelKind.init(type:))
+
+    /// Every model name, in registry order, for help texts and messages.
+    public static var names: [String] { registry.map { $0.modelName } }
 
     public init(type: any MeasuredModel.Type) { self.type = type }
 
     public init(name: String) throws {
         guard let kind = Self.all.first(where: { $0.name == name }) else {
-            throw ToolError(.dataError, "unknown model '\(name)' (known: \(InteractionModels.names.joined(separator: ", ")))")
+            throw ToolError(.dataError, "unknown model '\(name)' (known: \(Self.names.joined(separator: ", ")))")
         }
         self = kind
     }

@@ -19,4 +19,11 @@ extension PercentTransition: DecisionMeasured {
         guard engine.isEdgePan else { return TraceMetrics() }
         return TraceMetrics(springMetrics(o) + [(.velocityJump, engine.velocityJump)])
     }
+
+    /// The list behind, and the note sliding right by s (item 0).
+    public func picture(_ rows: [TimelineRow]) -> [Animation.Shape] {
+        let s = rows.first { $0.item == 0 }?.y ?? 0
+        let behind = (0..<Int(scene.height / 64)).map { Animation.Shape.row(y: 20 + Double($0) * 64, height: 60, screenWidth: scene.width, color: 0xc7c7cc) }
+        return behind + [.rect(s - 6, 0, 6, scene.height, 0x8e8e93), .rect(s, 0, scene.width, scene.height, 0xfff3c4)]
+    }
 }

@@ -17,4 +17,13 @@ extension PinchFold: DecisionMeasured {
         guard engine.startSeparation != nil else { return TraceMetrics([(.overshootPt, 0), (.overshootRatio, 0), (.settleTime, 0)]) }
         return TraceMetrics(springMetrics(o))
     }
+
+    /// The row between the fingers at mid-screen, folding open or shut, the list parted around it.
+    public func picture(_ rows: [TimelineRow]) -> [Animation.Shape] {
+        let h = max(0, rows.first { $0.item == 0 }?.y ?? 0), c = scene.height / 2
+        let n = Int(c / rowHeight) + 1
+        return Animation.Shape.list(from: c - h / 2, rowHeight: rowHeight, count: n, up: true, screenWidth: scene.width)
+            + Animation.Shape.folded(y: c - h / 2, height: h, rowHeight: rowHeight, screenWidth: scene.width)
+            + Animation.Shape.list(from: c + h / 2, rowHeight: rowHeight, count: n, up: false, screenWidth: scene.width)
+    }
 }

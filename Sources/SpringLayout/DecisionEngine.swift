@@ -1,34 +1,5 @@
 import SpringCore
 
-/// A spring on up to two axes toward a fixed target, stepped exactly (Reference §2) over whatever
-/// time passes between frames; the step map is cached for a repeated frame interval.
-public struct SpringAxes: Sendable {
-    public let spring: SpringParameters
-    /// Displacement from the target and its velocity, per axis.
-    public private(set) var x: SIMD2<Double>
-    public private(set) var v: SIMD2<Double>
-    private var step: SpringStep?
-    private var stepInterval = 0.0
-
-    public init(spring: SpringParameters, x: SIMD2<Double>, v: SIMD2<Double>) {
-        self.spring = spring; self.x = x; self.v = v
-    }
-
-    /// Moves the state `dt` seconds on. Frame intervals that differ only by rounding of the
-    /// frame times (1e-12 relative) reuse the cached map.
-    public mutating func advance(by dt: Double) {
-        guard dt > 0 else { return }
-        if step == nil || abs(dt - stepInterval) > 1e-12 * stepInterval {
-            step = SpringStep(spring: spring, dt: dt)
-            stepInterval = dt
-        }
-        let s = step!
-        let nx = s.xx * x + s.xv * v
-        v = s.vx * x + s.vv * v
-        x = nx
-    }
-}
-
 /// The touch samples an engine has been given, in order; the release velocity comes from
 /// them (Reference §4) once the lift row has arrived.
 public struct TouchInput: Sendable {
@@ -41,6 +12,10 @@ public struct TouchInput: Sendable {
     public var first: TouchSample? { samples.first }
     public var latest: TouchSample? { samples.last }
     public var isLifted: Bool { samples.last?.phase.isLift ?? false }
+
+    /// True when the touch began within `edgeWidth` (pt) of the screen's left edge (an edge
+    /// pan); false before any sample.
+    public func isEdgePan(edgeWidth: Double) -> Bool { (first?.x ?? .infinity) <= edgeWidth }
 
     public func releaseVelocity(_ estimator: VelocityEstimator) -> Velocity {
         guard let last = samples.last, last.phase.isLift else { return estimator.releaseVelocity(positions: samples[...], liftOff: nil) }
