@@ -56,7 +56,7 @@ struct SlurmCommand: ParsableCommand {
                 // The sweep options, checked as `sweep` checks them (and the grid built) before anything is written.
                 let loaded = try presetOptions.load()
                 let traces = presetOptions.traces.map(absolute)
-                var taskArguments = ["--preset", absolute(loaded.path)] + presetOptions.sets.flatMap { ["--set", $0] } + sweepArguments
+                var taskArguments = ["--preset", absolute(loaded.path)] + presetOptions.sets.flatMap { ["--set", $0.argument] } + sweepArguments
                 if !sweepArguments.contains("--no-charts") { taskArguments.append("--no-charts") }
                 if !traces.isEmpty { taskArguments += ["--traces"] + traces }
                 let sweep: SweepCommand
@@ -66,8 +66,8 @@ struct SlurmCommand: ParsableCommand {
                     throw ValidationError(SweepCommand.message(for: error))
                 }
                 var job = SweepJob(loaded: loaded, outputDirectory: "/")
-                job.vary = try sweep.vary.map(SweepGrid.parseVary)
-                job.set = try presetOptions.parsedSets()
+                job.vary = sweep.vary
+                job.set = presetOptions.parsedSets()
                 job.maxSets = sweep.maxSets
                 let sets = try job.grid().count
                 guard shards <= sets else { throw ToolError(.usage, "--shards \(shards) is more than the grid's \(sets) parameter sets") }
