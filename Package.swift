@@ -23,12 +23,15 @@ let package = Package(
         .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
         // The build's CPU level, and the check that a build for x86-64-v3 runs on such a CPU.
         .target(name: "CPUCheck"),
+        // The command-line tool's runtime: tool errors with their sysexits codes, SIGINT/SIGTERM
+        // handling, and the one helper that runs child processes. No dependencies.
+        .target(name: "ToolRuntime"),
         // Trace files: streaming CSV on libcsv, validation, importers.
-        .target(name: "TraceIO", dependencies: ["SpringCore", "CLibCSV"]),
+        .target(name: "TraceIO", dependencies: ["SpringCore", "CLibCSV", "ToolRuntime"]),
         // The tuning engine: sweeps, metrics, reports, charts.
         .target(
             name: "SpringTune",
-            dependencies: ["SpringLayout", "TraceIO", "CPUCheck"],
+            dependencies: ["SpringLayout", "TraceIO", "ToolRuntime", "CPUCheck"],
             resources: [.copy("Resources/Traces")]
         ),
         .executableTarget(
@@ -39,5 +42,6 @@ let package = Package(
         .testTarget(name: "SpringLayoutTests", dependencies: ["SpringLayout"]),
         .testTarget(name: "TraceIOTests", dependencies: ["TraceIO", "SpringTune"]),
         .testTarget(name: "SpringTuneTests", dependencies: ["SpringTune"]),
+        .testTarget(name: "ToolRuntimeTests", dependencies: ["ToolRuntime"]),
     ]
 )

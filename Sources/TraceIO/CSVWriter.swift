@@ -1,5 +1,6 @@
 import CLibCSV
 import Foundation
+import SpringCore
 
 /// Builds CSV text: numbers in Swift's shortest round-trip form (deterministic bytes), text
 /// fields quoted through libcsv's `csv_write` only when they need it.
@@ -46,12 +47,9 @@ public enum CSVField: Sendable, Equatable {
     }
 }
 
-/// Shortest round-trip decimal for a finite Double, "-0" folded to "0"; integers without ".0".
-public func formatNumber(_ d: Double) -> String {
-    if d == 0 { return "0" }
-    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-    return "\(d)"
-}
+/// The report cell form of a number, ``NumberFormat/cell(_:)``: shortest round-trip decimal,
+/// "-0" folded to "0", integers without ".0". The name is kept for its many callers.
+public func formatNumber(_ d: Double) -> String { NumberFormat.cell(d) }
 
 private func needsQuoting(_ s: String) -> Bool {
     s.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }

@@ -4,7 +4,7 @@ import Foundation
 /// target holds either the complete old outputs or the complete new ones, never a mix; an
 /// exclusive lock (`TARGET.lock` beside it) keeps two runs from writing one folder. A run killed
 /// outright leaves only `TARGET.partial-PID`, which the next run into the target removes.
-/// SIGINT and SIGTERM remove the staging folder (and stop gnuplot) before the process exits.
+/// SIGINT and SIGTERM remove the staging folder (``Cleanup``, in ToolRuntime) before the process exits.
 public final class OutputFolder: @unchecked Sendable {
     /// The folder the outputs end up in, and the one they are written to meanwhile.
     public let target: String
@@ -100,54 +100,4 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     deinit { if open { abandon() } }
-}
-
-/// What SIGINT and SIGTERM must undo: staging folders being written, and child processes
-/// (gnuplot) that would otherwise outlive the run and keep writing.
-public final class Cleanup: @unchecked Sendable {
-    public static let shared = Cleanup()
-    private let lock = NSLock()
-    private var paths = Set<String>()
-    private var children = Set<Int32>()
-    private var interruptedNote = "springtune: interrupted; nothing was written"
-
-    /// SIGINT and SIGTERM are blocked in the calling thread and every thread it starts later,
-    /// and one thread takes them with `sigwait`. Call ``install()`` first thing in `main`,
-    /// before any other thread exists. (A libdispatch signal source, used before, crashed the
-    /// process now and then in the dispatch manager thread.)
-    private init() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        let signals = set
-        let waiter = Thread { [unowned self] in
-            var wanted = signals, caught: Int32 = 0
-            while sigwait(&wanted, &caught) != 0 {}
-            self.finish(signal: caught)
-        }
-        waiter.start()
-    }
-
-    /// Sets up the signal handling (see the initialiser).
-    public func install() {}
-
-    public func register(_ path: String) { lock.lock(); paths.insert(path); lock.unlock() }
-    public func unregister(_ path: String) { lock.lock(); paths.remove(path); lock.unlock() }
-    public func register(child pid: Int32) { lock.lock(); children.insert(pid); lock.unlock() }
-    public func unregister(child pid: Int32) { lock.lock(); children.remove(pid); lock.unlock() }
-    /// The line printed when interrupted, for a command that has already done something lasting.
-    public func setInterruptedNote(_ text: String) { lock.lock(); interruptedNote = text; lock.unlock() }
-
-    /// Stops the children, removes the staging folders, and exits 128 + signal.
-    private func finish(signal sig: Int32) {
-        lock.lock()
-        for pid in children { kill(pid, SIGKILL) }   // the children inherit our ignored SIGINT/SIGTERM
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
-        let note = interruptedNote
-        lock.unlock()
-        FileHandle.standardError.write(Data("\n\(note)\n".utf8))
-        _exit(128 + sig)
-    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringCore
 import SpringLayout
 import SpringTune
 import TraceIO
@@ -43,12 +44,12 @@ struct BenchCommand: ParsableCommand {
             ]
             print("build: \(Benchmark.buildTarget); threads \(threads), best of \(repetitions) (10k workload: best of \(max(1, repetitions / 2)))")
             print(TextTable(header: ["workload", "sets", "seconds", "sets/s", "item-steps/s"], rows: results.map {
-                [$0.name, String($0.configs), String(format: "%.3f", $0.seconds), String(format: "%.0f", $0.setsPerSecond),
-                 String(format: "%.3g", $0.itemStepsPerSecond)]
+                [$0.name, String($0.configs), NumberFormat.fixed($0.seconds, 3), NumberFormat.fixed($0.setsPerSecond, 0),
+                 NumberFormat.significant($0.itemStepsPerSecond, 3)]
             }).rendered, terminator: "")
             do {
                 if let seconds = try Benchmark.numpySeconds(script: numpy, preset: evernote.path, traces: PresetStore.traceFiles(for: evernote)) {
-                    print("NumPy rewrite (\(numpy)), default evernote grid, one core: \(String(format: "%.3f", seconds)) s; springtune one thread \(String(format: "%.3f", results[2].seconds)) s: \(String(format: "%.1f", seconds / results[2].seconds))× faster")
+                    print("NumPy rewrite (\(numpy)), default evernote grid, one core: \(NumberFormat.fixed(seconds, 3)) s; springtune one thread \(NumberFormat.fixed(results[2].seconds, 3)) s: \(NumberFormat.fixed(seconds / results[2].seconds, 1))× faster")
                 } else {
                     print("NumPy comparison skipped (needs python3 with NumPy and \(numpy))")
                 }
@@ -63,7 +64,7 @@ struct BenchCommand: ParsableCommand {
             let sets = try counted.grid().count
             if let c = try Benchmark.count(self_, job: counted, gridArguments: ["--preset", "evernote", "--set", "boundaryResistance=10"],
                                            sets: sets, outputDirectory: dir) {
-                print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions in the flow-layout kernel; \(String(format: "%.2f", c.perItemStep)) instructions per item-step (\(String(format: "%.4g", c.itemSteps)) item-steps, full tails)")
+                print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions in the flow-layout kernel; \(NumberFormat.fixed(c.perItemStep, 2)) instructions per item-step (\(NumberFormat.significant(c.itemSteps, 4)) item-steps, full tails)")
             } else {
                 print("instruction count skipped (valgrind not on PATH)")
             }

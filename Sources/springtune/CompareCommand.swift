@@ -51,7 +51,7 @@ struct CompareCommand: ParsableCommand {
             print("\(c.matched) parameter sets matched on \(c.parameters.joined(separator: ", "))")
             print(TextTable(header: ["metric", "pairs", "better", "worse", "same", "changed", "median delta"], rows: c.summaries.map {
                 [$0.metric, String($0.pairs), String($0.better), String($0.worse), String($0.same), String($0.changed),
-                 $0.medianDelta.map { String(format: "%.4g", $0) } ?? ""]
+                 $0.medianDelta.map { NumberFormat.significant($0, 4) } ?? ""]
             }).rendered, terminator: "")
             let r = verdict.ranking, ci = try ta.index(of: r.column), cbi = try tb.index(of: r.column)
             print("objective: \(r.summary)")
@@ -63,7 +63,7 @@ struct CompareCommand: ParsableCommand {
             }
             if let best = verdict.bestB { print("best in B: config \(best.configId), \(r.column) \(tb.shortText(best, cbi))") }
             for (ra, rb, delta) in verdict.worstSets {
-                print("worse on \(r.column): config \(ra.configId) \(ta.shortText(ra, ci)) → \(tb.shortText(rb, cbi)) (\(String(format: "%+.4g", delta)))")
+                print("worse on \(r.column): config \(ra.configId) \(ta.shortText(ra, ci)) → \(tb.shortText(rb, cbi)) (\(delta >= 0 ? "+" : "")\(NumberFormat.significant(delta, 4)))")
             }
             print(verdict.isRegression ? "verdict: REGRESSION: \(verdict.reasons.joined(separator: "; "))" : "verdict: no regression on the objective (tolerance \(tolerance))")
             print("compare: \(dir)/compare.csv")

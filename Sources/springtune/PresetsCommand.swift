@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringCore
 import SpringLayout
 import SpringTune
 import TraceIO
@@ -34,7 +35,7 @@ struct PresetsCommand: ParsableCommand {
                     [spec.name, (values[spec.name] ?? spec.defaultValue).description, spec.unit, spec.summary]
                 }).rendered)
                 for axis in l.preset.sweep {
-                    print("sweep \(axis.name): \(axis.values.map { $0.number.map { String(format: "%.4g", $0) } ?? $0.description }.joined(separator: ", "))")
+                    print("sweep \(axis.name): \(axis.values.map { $0.number.map { NumberFormat.significant($0, 4) } ?? $0.description }.joined(separator: ", "))")
                 }
                 let ranking = try Ranking(objective: l.preset.objective)
                 print("objective: \(ranking.summary)")

@@ -56,7 +56,7 @@ struct SlurmCommand: ParsableCommand {
                 // The sweep options, checked as `sweep` checks them (and the grid built) before anything is written.
                 let loaded = try presetOptions.load()
                 let traces = presetOptions.traces.map(absolute)
-                var taskArguments = ["--preset", absolute(loaded.path)] + presetOptions.sets.flatMap { ["--set", $0] } + sweepArguments
+                var taskArguments = ["--preset", absolute(loaded.path)] + presetOptions.sets.flatMap { ["--set", $0.argument] } + sweepArguments
                 if !sweepArguments.contains("--no-charts") { taskArguments.append("--no-charts") }
                 if !traces.isEmpty { taskArguments += ["--traces"] + traces }
                 let sweep: SweepCommand
@@ -66,8 +66,8 @@ struct SlurmCommand: ParsableCommand {
                     throw ValidationError(SweepCommand.message(for: error))
                 }
                 var job = SweepJob(loaded: loaded, outputDirectory: "/")
-                job.vary = try sweep.vary.map(SweepGrid.parseVary)
-                job.set = try presetOptions.parsedSets()
+                job.vary = sweep.vary
+                job.set = presetOptions.parsedSets()
                 job.maxSets = sweep.maxSets
                 let sets = try job.grid().count
                 guard shards <= sets else { throw ToolError(.usage, "--shards \(shards) is more than the grid's \(sets) parameter sets") }
@@ -81,7 +81,7 @@ struct SlurmCommand: ParsableCommand {
                 scripts.partition = partition
                 scripts.sbatchArguments = sbatchArgs
                 let sweepText = try scripts.sweep(), mergeText = try scripts.merge()
-                let sbatch = dryRun ? nil : Self.find("sbatch")
+                let sbatch = dryRun ? nil : Subprocess.executable("sbatch")
                 if !dryRun && sbatch == nil {
                     throw ToolError(.unavailable, "sbatch not found on PATH: slurm submit needs Slurm's client commands (--dry-run writes the scripts only)")
                 }
@@ -110,7 +110,7 @@ struct SlurmCommand: ParsableCommand {
                     }
                 } catch let error as ToolError {
                     // No merge to follow it: the array would run for nothing.
-                    let cancelled = Self.find("scancel").map { (try? Self.run($0, [sweepJob])) == 0 } ?? false
+                    let cancelled = Subprocess.executable("scancel").map { (try? Subprocess.run($0, [sweepJob], discardOutput: true))?.status == 0 } ?? false
                     throw ToolError(error.code, error.message + (cancelled ? "; the sweep job \(sweepJob) was cancelled" : "; cancel the sweep job with: scancel \(sweepJob)"))
                 }
                 guard wait else {
@@ -204,25 +204,6 @@ struct SlurmCommand: ParsableCommand {
             throw ToolError(.software, "cannot tell where the springtune executable is, to run it in the jobs")
         }
 
-        /// An executable on PATH.
-        static func find(_ name: String) -> String? {
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        }
-
-        /// Runs a program (argv, no shell) with its output discarded; its exit status.
-        static func run(_ program: String, _ arguments: [String]) throws -> Int32 {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: program)
-            p.arguments = arguments
-            p.standardInput = FileHandle.nullDevice
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            p.waitUntilExit()
-            return p.terminationStatus
-        }
-
         static func submit(_ sbatch: String, _ arguments: [String], what: String) throws -> String {
             let (id, status) = try self.sbatch(sbatch, arguments, what: what) { _ in }
             guard status == 0 else { throw ToolError(.unavailable, "sbatch exited \(status) after submitting \(what) \(id)") }
@@ -233,59 +214,28 @@ struct SlurmCommand: ParsableCommand {
         /// it (with `--wait`, sbatch then waits for the job), and returns the id and sbatch's exit
         /// status. sbatch refusing the job (no id) is a one-line error with its message.
         static func sbatch(_ sbatch: String, _ arguments: [String], what: String, submitted: (String) -> Void) throws -> (String, Int32) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: sbatch)
-            p.arguments = ["--parsable"] + arguments
-            p.standardInput = FileHandle.nullDevice
-            let out = Pipe(), err = Pipe()
-            p.standardOutput = out
-            p.standardError = err
-            do { try p.run() } catch {
-                throw ToolError(.unavailable, "\(sbatch): cannot run: \(error.localizedDescription)")
+            // --parsable prints `ID` or `ID;CLUSTER` first.
+            func jobId(_ line: String) -> String? {
+                let job = String(line.prefix { $0 != ";" })
+                return !job.isEmpty && job.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) ? job : nil
             }
-            // It inherits our ignored SIGINT: stopped by Cleanup when we are interrupted.
-            Cleanup.shared.register(child: p.processIdentifier)
-            defer { Cleanup.shared.unregister(child: p.processIdentifier) }
-            // sbatch's stderr, read aside so neither pipe can fill while the other is read.
-            let errors = Collected()
-            let group = DispatchGroup()
-            let errHandle = err.fileHandleForReading
-            DispatchQueue.global().async(group: group) { errors.set(errHandle.readDataToEndOfFile()) }
-            var buffer = Data(), id: String?
-            let reader = out.fileHandleForReading
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-                if id == nil, let nl = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    // --parsable prints `ID` or `ID;CLUSTER`.
-                    let line = String(decoding: buffer[buffer.startIndex..<nl], as: UTF8.self)
-                    let job = String(line.prefix { $0 != ";" })
-                    guard !job.isEmpty, job.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-                        p.waitUntilExit()
-                        throw ToolError(.unavailable, "sbatch printed '\(oneLine(String(line.prefix(60))))' instead of a job id for \(what)")
-                    }
-                    id = job
-                    submitted(job)
-                }
+            var first: String?
+            // sbatch inherits our blocked SIGINT: Cleanup stops it when we are interrupted.
+            let r = try Subprocess.run(sbatch, ["--parsable"] + arguments) { line in
+                guard first == nil else { return }
+                first = line
+                jobId(line).map(submitted)
             }
-            p.waitUntilExit()
-            group.wait()
-            let message = String(decoding: errors.get(), as: UTF8.self).split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            guard let id else {
-                throw ToolError(.unavailable, "sbatch refused \(what) (exit \(p.terminationStatus))\(message.map { ": \($0)" } ?? "")")
+            guard let first else {
+                let message = r.errors.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                throw ToolError(.unavailable, "sbatch refused \(what) (exit \(r.status))\(message.map { ": \($0)" } ?? "")")
+            }
+            guard let id = jobId(first) else {
+                throw ToolError(.unavailable, "sbatch printed '\(oneLine(String(first.prefix(60))))' instead of a job id for \(what)")
             }
             // Warnings of an accepted job, passed on.
-            String(decoding: errors.get(), as: UTF8.self).split(separator: "\n").forEach { note(oneLine(String($0))) }
-            return (id, p.terminationStatus)
+            r.errors.split(separator: "\n").forEach { note(oneLine(String($0))) }
+            return (id, r.status)
         }
     }
-}
-
-/// Bytes collected on another thread.
-private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }

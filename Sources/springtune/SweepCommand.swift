@@ -5,27 +5,6 @@ import SpringLayout
 import SpringTune
 import TraceIO
 
-/// Options shared by the commands that take a preset and parameter changes.
-struct PresetOptions: ParsableArguments {
-    @Option(help: "Preset name (see `springtune presets list`) or path to a preset JSON file.")
-    var preset: String
-    @Option(name: .customLong("set"), help: "Fix a parameter: NAME=VALUE (removes its sweep axis).")
-    var sets: [String] = []
-    @Option(name: .customLong("traces"), parsing: .upToNextOption, help: "Trace CSV files replacing the preset's bundled set.")
-    var traces: [String] = []
-
-    func load() throws -> PresetStore.Loaded { try PresetStore().load(preset) }
-
-    func parsedSets() throws -> [String: ParamValue] {
-        var out: [String: ParamValue] = [:]
-        for text in sets {
-            let (k, v) = try SweepGrid.parseSet(text)
-            out[k] = v
-        }
-        return out
-    }
-}
-
 struct SweepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sweep",
@@ -34,11 +13,13 @@ struct SweepCommand: ParsableCommand {
     )
 
     @OptionGroup var presetOptions: PresetOptions
-    @Option(name: .customLong("vary"), help: "Sweep axis: NAME=v1,v2,... or NAME=FROM:TO:STEPS[:log] (replaces the preset's axis of that name).")
-    var vary: [String] = []
+    @Option(name: .customLong("vary"), help: ArgumentHelp("Sweep axis: NAME=v1,v2,... or NAME=FROM:TO:STEPS[:log] (replaces the preset's axis of that name).", valueName: "name=values"),
+            transform: parser("--vary", SweepGrid.parseVary))
+    var vary: [SweepAxis] = []
     @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: "Run only shard I of N (I/N, 1-based), or `auto`: the task's shard in a Slurm array job (SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard-count); `springtune merge` joins the shards.")
-    var shard: String?
+    @Option(help: ArgumentHelp("Run only shard I of N (I/N, 1-based), or `auto`: the task's shard in a Slurm array job (SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard-count); `springtune merge` joins the shards.", valueName: "i/n|auto"),
+            transform: parser("--shard", ShardChoice.init(parsing:)))
+    var shard: ShardChoice?
     @Option(name: .customLong("shard-count"), help: "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions).")
     var shardCount: Int?
     @Option(help: "Output folder (default: out/<preset>).") var out: String?
@@ -61,21 +42,15 @@ struct SweepCommand: ParsableCommand {
         if let out { guard !out.isEmpty else { throw ValidationError("--out must not be empty") } }
         guard (0...10).contains(refine) else { throw ValidationError("--refine must be from 0 to 10") }
         guard refine == 0 || shard == nil else { throw ValidationError("--refine runs whole grids; it cannot be combined with --shard") }
-        guard shardCount == nil || shard == "auto" else { throw ValidationError("--shard-count goes with --shard auto") }
-        if let shard { _ = try parseShard(shard) }
+        guard shardCount == nil || shard == .auto else { throw ValidationError("--shard-count goes with --shard auto") }
+        _ = try resolvedShard()
     }
 
-    func parseShard(_ text: String) throws -> (index: Int, count: Int) {
-        if text == "auto" {
-            do { return try ShardEnvironment.shard(shardCount: shardCount, environment: ProcessInfo.processInfo.environment) } catch let error as ToolError {
-                throw ValidationError(error.message)
-            }
+    /// The shard to run, `auto` taken from the environment (Reference §10.1); nil: the whole grid.
+    func resolvedShard() throws -> (index: Int, count: Int)? {
+        do { return try shard?.resolved(shardCount: shardCount, environment: ProcessInfo.processInfo.environment) } catch let error as ToolError {
+            throw ValidationError(error.message)
         }
-        let parts = text.split(separator: "/").compactMap { Int($0) }
-        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-            throw ValidationError("--shard expects I/N with 1 <= I <= N, or auto, got \(text)")
-        }
-        return (parts[0], parts[1])
     }
 
     func run() throws {
@@ -83,11 +58,11 @@ struct SweepCommand: ParsableCommand {
             let loaded = try presetOptions.load()
             var job = SweepJob(loaded: loaded, outputDirectory: out ?? "out/\(safeFileName(loaded.preset.name))")
             job.maxSets = maxSets
-            job.vary = try vary.map(SweepGrid.parseVary)
-            job.set = try presetOptions.parsedSets()
+            job.vary = vary
+            job.set = presetOptions.parsedSets()
             job.traceFiles = presetOptions.traces.isEmpty ? nil : presetOptions.traces
             job.threads = threads
-            job.shard = try shard.map(parseShard)
+            job.shard = try resolvedShard()
             job.perTrace = perTrace
             job.charts = !noCharts
             job.skipInvalid = skipInvalid
@@ -108,8 +83,8 @@ struct SweepCommand: ParsableCommand {
             bar?.finish()
             let ranking = try Ranking(objective: loaded.preset.objective)
             for r in rounds {
-                let value = r.best.flatMap { $0.objective }.map { shortNumber(formatNumber($0)) } ?? "none meets the constraints"
-                print("round \(r.index): \(r.outcome.configs) sets in \(String(format: "%.2f", r.outcome.wallTime)) s, best \(ranking.column) \(value)\(r.best.map { " (config \($0.row.configId))" } ?? "") → \(r.outcome.report)")
+                let value = r.best.flatMap { $0.objective }.map(NumberFormat.short(_:)) ?? "none meets the constraints"
+                print("round \(r.index): \(r.outcome.configs) sets in \(NumberFormat.fixed(r.outcome.wallTime, 2)) s, best \(ranking.column) \(value)\(r.best.map { " (config \($0.row.configId))" } ?? "") → \(r.outcome.report)")
             }
             guard let best, let entry = best.best else {
                 print("no parameter set of any round meets every constraint")
@@ -123,7 +98,7 @@ struct SweepCommand: ParsableCommand {
 
     func printSummary(_ o: SweepJob.Outcome, loaded: PresetStore.Loaded) {
         o.notes.forEach { note("springtune: \($0)") }
-        print("\(o.configs) parameter sets × \(o.traces) traces in \(String(format: "%.2f", o.wallTime)) s")
+        print("\(o.configs) parameter sets × \(o.traces) traces in \(NumberFormat.fixed(o.wallTime, 2)) s")
         if let ranking = try? Ranking(objective: loaded.preset.objective), let best = try? ranking.ranked(o.table) {
             print("best under the objective (\(ranking.summary)):")
             if best.isEmpty {
@@ -142,12 +117,6 @@ struct SweepCommand: ParsableCommand {
             print("charts:   \(o.images.count) images in \(URL(fileURLWithPath: o.report).deletingLastPathComponent().path) (.gp scripts beside them)")
         }
     }
-}
-
-/// Up to 4 significant digits for tables.
-func shortNumber(_ text: String) -> String {
-    guard let d = Double(text), text.contains(".") || text.contains("e") else { return text }
-    return String(format: "%.4g", d)
 }
 
 /// A progress bar with rate and ETA on stderr, only when stderr is a terminal.
@@ -172,7 +141,7 @@ final class ProgressBar: @unchecked Sendable {
         let eta = rate > 0 ? Double(total - done) / rate : 0
         let width = 30, filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        note("\r\(label) [\(bar)] \(done)/\(total)  \(String(format: "%.0f", rate)) sets/s  ETA \(String(format: "%.1f", eta)) s", newline: false)
+        note("\r\(label) [\(bar)] \(done)/\(total)  \(NumberFormat.fixed(rate, 0)) sets/s  ETA \(NumberFormat.fixed(eta, 1)) s", newline: false)
     }
 
     func finish() { note("", newline: true) }
@@ -194,7 +163,7 @@ struct BestTable {
         let idx = shown.compactMap(table.column)
         let worst = ranking.worstOver.isEmpty ? [] : ["worst \(ranking.column)"]
         let rows = entries.map { e in
-            idx.map { table.shortText(e.row, $0) } + (worst.isEmpty ? [] : [e.objective.map { shortNumber(formatNumber($0)) } ?? ""]) + [e.tiesPrevious ? "=" : ""]
+            idx.map { table.shortText(e.row, $0) } + (worst.isEmpty ? [] : [e.objective.map(NumberFormat.short(_:)) ?? ""]) + [e.tiesPrevious ? "=" : ""]
         }
         return TextTable(header: shown.filter { table.column($0) != nil } + worst + ["tie"], rows: rows).rendered
     }

@@ -20,7 +20,6 @@ extension ContactGrouping: ExpressibleByArgument {}
 extension Synthesizer.Kind: ExpressibleByArgument {}
 extension TraceIntent: ExpressibleByArgument {}
 
-/// Prints to stderr what a reader noticed besides the traces.
 /// Reads trace files strictly (ids must be unique across them); true when any is synthetic.
 func readTraces(_ files: [String]) throws -> (traces: [Trace], synthetic: Bool) {
     var traces: [Trace] = [], synthetic = false, seen = Set<String>()
@@ -36,6 +35,7 @@ func readTraces(_ files: [String]) throws -> (traces: [Trace], synthetic: Bool) 
     return (traces, synthetic)
 }
 
+/// Prints to stderr what a reader noticed besides the traces.
 func describe(_ report: TraceFileReport, file: String) {
     if !report.unknownColumns.isEmpty {
         note("\(file): ignoring unknown columns: \(report.unknownColumns.joined(separator: ", "))")
@@ -45,7 +45,5 @@ func describe(_ report: TraceFileReport, file: String) {
         for s in report.skipped { note("  \(s.trace): \(s.reason)") }
     }
 }
-
-func fixed(_ d: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", d) }
 
 extension TraceFilter.Direction: ExpressibleByArgument {}

@@ -176,5 +176,5 @@ public struct SpringFit: Sendable, Hashable {
     }
 }
 
-/// A number in messages: six significant digits.
-func short(_ x: Double) -> String { String(format: "%.6g", x) }
+/// A number in messages: six significant digits (``NumberFormat/significant(_:_:)``).
+func short(_ x: Double) -> String { NumberFormat.significant(x, 6) }

@@ -79,7 +79,7 @@ public struct Animation: GnuplotFigure {
         for (p, panel) in panels.enumerated() {
             let block = (k * panels.count + p) * 2
             out += "set title \(gnuplotQuote(panel.label))\n"
-            out += showTime ? "set label 1 \(gnuplotQuote(String(format: "t = %.2f s", panel.frames[k].t))) at graph 0.04, graph 0.03 front\n" : "unset label 1\n"
+            out += showTime ? "set label 1 \(gnuplotQuote("t = \(NumberFormat.fixed(panel.frames[k].t, 2)) s")) at graph 0.04, graph 0.03 front\n" : "unset label 1\n"
             out += "plot '\(name).dat' index \(block) using 1:2:3:4:5 with boxxyerror fs solid 1.0 noborder lc rgb variable, "
             out += "'' index \(block + 1) using 1:2 with points pt 7 ps 2.5 lc rgb '#d81b60'\n"
         }
@@ -117,7 +117,7 @@ public struct Animation: GnuplotFigure {
                 let block = (k * panels.count + p) * 2
                 // The strip's first panel: as much of the label as fits above it, then the time
                 // on its own line (joined in gnuplot: the quoting turns control characters into spaces).
-                let time = gnuplotQuote(String(format: "t = %.2f s", panel.frames[k].t))
+                let time = gnuplotQuote("t = \(NumberFormat.fixed(panel.frames[k].t, 2)) s")
                 out += "set title " + (k == picks[0] ? gnuplotQuote(Self.leading(panel.label, fitting: 34)) + " . \"\\n\" . " : "") + time + "\n"
                 out += "plot '\(name).dat' index \(block) using 1:2:3:4:5 with boxxyerror fs solid 1.0 noborder lc rgb variable, "
                 out += "'' index \(block + 1) using 1:2 with points pt 7 ps 1.2 lc rgb '#d81b60'\n"

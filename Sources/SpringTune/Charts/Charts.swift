@@ -129,7 +129,7 @@ public struct Chart: GnuplotFigure {
 
     private func ticks(_ values: [Double]) -> String {
         let step = max(1, values.count / 8)
-        return values.indices.filter { $0 % step == 0 }.map { "\"\(String(format: "%.4g", values[$0]))\" \($0)" }.joined(separator: ", ")
+        return values.indices.filter { $0 % step == 0 }.map { "\"\(NumberFormat.significant(values[$0], 4))\" \($0)" }.joined(separator: ", ")
     }
 
     private func quote(_ s: String) -> String { gnuplotQuote(s) }
@@ -155,23 +155,13 @@ public enum Gnuplot {
         guard let gnuplot = executable() else {
             throw ToolError(.unavailable, "gnuplot not found on PATH (install gnuplot-nox); charts skipped, scripts kept in \(directory)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gnuplot)
-        process.arguments = charts.map { "\($0.name).gp" }
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { throw ToolError(.unavailable, "cannot run gnuplot: \(error.localizedDescription)") }
-        Cleanup.shared.register(child: process.processIdentifier)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        Cleanup.shared.unregister(child: process.processIdentifier)
+        let drawn = try Subprocess.run(gnuplot, charts.map { "\($0.name).gp" }, directory: directory, discardOutput: true)
         let images = charts.flatMap { c in c.imageNames.map { "\(directory)/\($0)" } }
-        guard process.terminationStatus == 0 else {
+        guard drawn.status == 0 else {
             for image in images { try? FileManager.default.removeItem(atPath: image) }
-            let line = message.split(separator: "\n").first { $0.contains("line") } ?? message.split(separator: "\n").first ?? ""
-            throw ToolError(.software, "gnuplot failed (exit \(process.terminationStatus)): \(line.trimmingCharacters(in: .whitespaces))")
+            let lines = drawn.errors.split(separator: "\n")
+            let line = lines.first { $0.contains("line") } ?? lines.first ?? ""
+            throw ToolError(.software, "gnuplot failed (exit \(drawn.status)): \(line.trimmingCharacters(in: .whitespaces))")
         }
         return images
     }

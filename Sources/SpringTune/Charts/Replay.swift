@@ -91,9 +91,9 @@ extension Replay {
 
     /// `damping 0.4 · settle 1.21 s · overshoot 3.1 pt · dismiss`.
     static func label(_ r: Outcome, keys: [String]) -> String {
-        var parts = keys.compactMap { k in r.values[k].map { "\(k) \($0.number.map { String(format: "%.4g", $0) } ?? $0.description)" } }
-        if let s = r.run.metrics[.settleTime] { parts.append(s.isFinite ? String(format: "settle %.2f s", s) : "never settles") }
-        if let o = r.run.metrics[.overshootPt] { parts.append(String(format: "overshoot %.1f pt", o)) }
+        var parts = keys.compactMap { k in r.values[k].map { "\(k) \($0.number.map { NumberFormat.significant($0, 4) } ?? $0.description)" } }
+        if let s = r.run.metrics[.settleTime] { parts.append(s.isFinite ? "settle \(NumberFormat.fixed(s, 2)) s" : "never settles") }
+        if let o = r.run.metrics[.overshootPt] { parts.append("overshoot \(NumberFormat.fixed(o, 1)) pt") }
         if let d = r.run.decision { parts.append(d.rawValue) }
         return parts.joined(separator: " · ")
     }

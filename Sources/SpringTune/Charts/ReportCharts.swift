@@ -22,7 +22,7 @@ public enum ReportCharts {
         if bi != nil, order.allSatisfy({ $0.number != nil }) { order.sort { $0.number! < $1.number! } }
         return order.map { g, number in
             let points = groups[g]!.keys.sorted().map { xv in (xv, mean(groups[g]![xv]!)) }
-            let shown = number.map { String(format: "%.4g", $0) } ?? g
+            let shown = number.map { NumberFormat.significant($0, 4) } ?? g
             let name = by.map { "\(y), \($0) = \(shown)" } ?? y
             return Chart.Series(label: label.map { by == nil ? $0 : "\($0), \(name)" } ?? name, points: points)
         }

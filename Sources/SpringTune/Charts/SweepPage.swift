@@ -49,7 +49,7 @@ public enum SweepPage {
 
         """
         for axis in grid.axes {
-            out += "<tr><td>\(escape(axis.name))</td><td>\(escape(axis.values.map { $0.number.map { String(format: "%.4g", $0) } ?? $0.description }.joined(separator: ", ")))</td></tr>\n"
+            out += "<tr><td>\(escape(axis.name))</td><td>\(escape(axis.values.map { $0.number.map { NumberFormat.significant($0, 4) } ?? $0.description }.joined(separator: ", ")))</td></tr>\n"
         }
         out += "</table>\n"
         if let ranking, let ranked = try? ranking.ranked(table) {

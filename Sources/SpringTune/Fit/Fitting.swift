@@ -114,9 +114,6 @@ public enum Fitting {
         return (0..<count).map { a + (b - a) * Double($0) / Double(count - 1) }
     }
 
-    /// A number for the text output: six significant digits.
-    static func short(_ x: Double) -> String { String(format: "%.6g", x) }
-
     /// Two-column text lines: a label padded to 22 characters, then the value.
     static func lines(_ rows: [(String, String)]) -> String {
         rows.map { $0.0.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
@@ -160,7 +157,7 @@ public struct FittedSpring: Sendable {
 
     /// The readable text block.
     public var text: String {
-        let s = fit.spring, f = Fitting.short
+        let s = fit.spring, f = { NumberFormat.significant($0, 6) }
         return "\(file): \(fit.sampleCount) samples, t \(f(times[0]))–\(f(times[times.count - 1])) s\n" + Fitting.lines([
             ("frequency", "\(f(s.frequency)) Hz"), ("damping", f(s.damping)),
             ("stiffness", "\(f(s.stiffness())) (mass 1)"), ("damping coefficient", f(s.dampingCoefficient())),
@@ -178,11 +175,11 @@ public struct FittedSpring: Sendable {
     public var panels: [Chart.Panel] {
         let cycles = (times[times.count - 1] - times[0]) * fit.spring.frequency
         let curve = Fitting.curveTimes(times, count: min(4000, max(400, Int(40 * cycles))))
-        let fitted = Chart.Series(label: "fit: f \(Fitting.short(fit.spring.frequency)) Hz, ζ \(Fitting.short(fit.spring.damping))",
+        let fitted = Chart.Series(label: "fit: f \(NumberFormat.significant(fit.spring.frequency, 6)) Hz, ζ \(NumberFormat.significant(fit.spring.damping, 6))",
                                   points: curve.map { ($0, fit.position(at: $0)) }, style: .curve)
         let residuals = zip(times, values).map { ($0, $1 - fit.position(at: $0)) }
         return [.lines(title: "samples and fitted spring", x: "t (s)", y: "position", series: [fitted, .init(label: "samples", points: Array(zip(times, values)), style: .points)], logX: false),
-                .lines(title: "residual (RMS \(Fitting.short(fit.rms)))", x: "t (s)", y: "sample − fit", series: [.init(label: "residual", points: residuals, style: .points)], logX: false)]
+                .lines(title: "residual (RMS \(NumberFormat.significant(fit.rms, 6)))", x: "t (s)", y: "sample − fit", series: [.init(label: "residual", points: residuals, style: .points)], logX: false)]
     }
 
     /// Draws the chart at `plot`; returns the image paths.
@@ -203,7 +200,7 @@ public struct FittedSpring: Sendable {
         preset.provenance = nil
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
         preset.traces = PresetStore.traceFiles(for: loaded).map { Export.traceEntry($0, relativeTo: folder) }
-        preset.description += " Spring fitted by springtune fit from \(URL(fileURLWithPath: file).lastPathComponent) (\(fit.sampleCount) samples, RMS \(Fitting.short(fit.rms)))."
+        preset.description += " Spring fitted by springtune fit from \(URL(fileURLWithPath: file).lastPathComponent) (\(fit.sampleCount) samples, RMS \(NumberFormat.significant(fit.rms, 6)))."
         return (preset, dropped)
     }
 }
@@ -229,7 +226,7 @@ public struct FittedDeceleration: Sendable {
     /// motion is not a clean exponential: a bounce, a finger still on the surface, noise).
     public var warnings: [String] {
         guard fit.relativeRMS > SpringFit.doubtfulRelativeRMS else { return [] }
-        return ["the residual RMS is \(Fitting.short(100 * fit.relativeRMS)) % of the range: the motion is not a clean exponential deceleration, distrust the rate"]
+        return ["the residual RMS is \(NumberFormat.significant(100 * fit.relativeRMS, 6)) % of the range: the motion is not a clean exponential deceleration, distrust the rate"]
     }
 
     public var report: Report {
@@ -240,9 +237,9 @@ public struct FittedDeceleration: Sendable {
     }
 
     public var text: String {
-        let f = Fitting.short
+        let f = { NumberFormat.significant($0, 6) }
         return "\(file): \(fit.sampleCount) samples, t \(f(times[0]))–\(f(times[times.count - 1])) s\n" + Fitting.lines([
-            ("decelerationRate", "\(String(format: "%.6f", fit.decelerationRate)) per ms (UIKit: normal \(Fitting.uiKitNormal), fast \(Fitting.uiKitFast))"),
+            ("decelerationRate", "\(NumberFormat.fixed(fit.decelerationRate, 6)) per ms (UIKit: normal \(Fitting.uiKitNormal), fast \(Fitting.uiKitFast))"),
             ("lambda", "\(f(fit.lambda)) per s"),
             ("projected distance", "\(f(fit.projectedDistancePerVelocity)) per unit/s of release velocity (1/λ, s)"),
             ("initial velocity", "\(f(fit.initialVelocity)) per s"),
@@ -254,7 +251,7 @@ public struct FittedDeceleration: Sendable {
     public func draw(plot: String) throws -> [String] {
         let curve = Fitting.curveTimes(times, count: 400)
         return try Fitting.draw([.lines(title: "samples and fitted deceleration", x: "t (s)", y: "position", series: [
-            .init(label: "fit: decelerationRate \(String(format: "%.5f", fit.decelerationRate))", points: curve.map { ($0, fit.position(at: $0)) }, style: .curve),
+            .init(label: "fit: decelerationRate \(NumberFormat.fixed(fit.decelerationRate, 5))", points: curve.map { ($0, fit.position(at: $0)) }, style: .curve),
             .init(label: "samples", points: Array(zip(times, values)), style: .points),
         ], logX: false)], title: "fit deceleration: \(file)", plot: plot, defaultName: "fit-deceleration")
     }
@@ -309,14 +306,14 @@ public struct FittedWheel: Sendable {
     }
 
     public var text: String {
-        let r = report, f = Fitting.short
+        let r = report, f = { NumberFormat.significant($0, 6) }
         var out = "\(file): \(gestures.count) gestures, \(r.fitted) momentum tails fitted\n" + Fitting.lines([
-            ("decelerationRate", "\(String(format: "%.6f", r.decelerationRate)) per ms, median (\(String(format: "%.6f", r.minimumDecelerationRate))–\(String(format: "%.6f", r.maximumDecelerationRate)))"),
+            ("decelerationRate", "\(NumberFormat.fixed(r.decelerationRate, 6)) per ms, median (\(NumberFormat.fixed(r.minimumDecelerationRate, 6))–\(NumberFormat.fixed(r.maximumDecelerationRate, 6)))"),
             ("UIKit", "normal \(Fitting.uiKitNormal), fast \(Fitting.uiKitFast)"),
         ])
         let rows = gestures.map { g -> [String] in
             guard let fit = g.fit, let tail = g.tail else { return [g.trace, g.axis, "–/\(g.events)", "skipped", "", "", "", ""] }
-            return [g.trace, g.axis, "\(tail.times.count)/\(g.events)", String(format: "%.6f", fit.decelerationRate), f(fit.lambda),
+            return [g.trace, g.axis, "\(tail.times.count)/\(g.events)", NumberFormat.fixed(fit.decelerationRate, 6), f(fit.lambda),
                     f(fit.initialVelocity), f(tail.positions[tail.positions.count - 1]), f(fit.rms)]
         }
         out += TextTable(header: ["gesture", "axis", "tail/events", "rate /ms", "λ /s", "v0 /s", "travel", "rms"], rows: rows).rendered
@@ -327,7 +324,7 @@ public struct FittedWheel: Sendable {
         let panels: [Chart.Panel] = gestures.compactMap { g in
             guard let fit = g.fit, let tail = g.tail else { return nil }
             let t0 = tail.times[0], curve = Fitting.curveTimes(tail.times, count: 300)
-            return .lines(title: "\(g.trace) (rate \(String(format: "%.5f", fit.decelerationRate)))", x: "t − \(Fitting.short(t0)) s", y: "travel along \(g.axis)", series: [
+            return .lines(title: "\(g.trace) (rate \(NumberFormat.fixed(fit.decelerationRate, 5)))", x: "t − \(NumberFormat.significant(t0, 6)) s", y: "travel along \(g.axis)", series: [
                 .init(label: "fit", points: curve.map { ($0 - t0, fit.position(at: $0)) }, style: .curve),
                 .init(label: "momentum tail", points: zip(tail.times, tail.positions).map { ($0 - t0, $1) }, style: .points),
             ], logX: false)

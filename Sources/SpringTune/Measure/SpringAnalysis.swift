@@ -50,7 +50,7 @@ public struct SpringAnalysis: Sendable {
             "overshoot_pt": "pt", "overshoot_time": "s", "settle_time": "s",
         ]
         return fields.map { name, value in
-            let text = value.map { String(format: "%.6g", $0) + (units[name].map { " " + $0 } ?? "") } ?? (name == "settle_time" ? "never" : "none")
+            let text = value.map { NumberFormat.significant($0, 6) + (units[name].map { " " + $0 } ?? "") } ?? (name == "settle_time" ? "never" : "none")
             return name.padding(toLength: 21, withPad: " ", startingAt: 0) + text
         }.joined(separator: "\n") + "\n"
     }

@@ -149,8 +149,7 @@ public struct SweepReport: Sendable {
     /// digits (`%.4g`), integers, words, `inf` and empty cells as written.
     public func shortText(_ row: Row, _ column: Column) -> String {
         guard let d = number(row, column), d.isFinite else { return text(row, column) }
-        let text = formatNumber(d)
-        return text.contains(".") || text.contains("e") ? String(format: "%.4g", d) : text
+        return NumberFormat.short(d)
     }
 
     /// The fields of a row in column order.

@@ -129,7 +129,7 @@ extension SweepGrid {
 
         /// One line for the user: the axis and the direction to extend it.
         public var advice: String {
-            "the best set lies on the \(upper ? "largest" : "smallest") \(axis) swept (\(String(format: "%.4g", value))): the optimum may lie \(upper ? "above" : "below") it; extend \(axis) \(upper ? "upwards" : "downwards") (--vary \(axis)=…)"
+            "the best set lies on the \(upper ? "largest" : "smallest") \(axis) swept (\(NumberFormat.significant(value, 4))): the optimum may lie \(upper ? "above" : "below") it; extend \(axis) \(upper ? "upwards" : "downwards") (--vary \(axis)=…)"
         }
     }
 

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Every way springtune writes a number as text, by name. It lives in SpringCore, which depends
+/// on nothing, because SpringCore's own fit messages need it and every other module (TraceIO's
+/// report cells, SpringTune's charts and fits, the command line) imports SpringCore.
+public enum NumberFormat {
+    /// The report cell (Reference §9.2): Swift's shortest decimal that reads back as the same
+    /// Double (deterministic bytes); integers below 10¹⁵ without ".0", larger ones as Swift
+    /// writes them (`1000000000000000.0`, `1e+20`); −0 as "0". `cell(0.1)` = "0.1",
+    /// `cell(3)` = "3", `cell(-0.0)` = "0", `cell(.infinity)` = "inf".
+    public static func cell(_ x: Double) -> String {
+        if x == 0 { return "0" }
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        return "\(x)"
+    }
+
+    /// A number in a table or a summary line: the cell form when it is an integer (`12345`),
+    /// else 4 significant digits (`0.1235`, `1.235e+04`).
+    public static func short(_ x: Double) -> String { short(cell: cell(x)) }
+
+    /// A report cell as shown in a table: a number with a fraction or an exponent to 4
+    /// significant digits; integers, words, `inf` and empty cells as they are.
+    public static func short(cell text: String) -> String {
+        guard let x = Double(text), text.contains(".") || text.contains("e") else { return text }
+        return significant(x, 4)
+    }
+
+    /// `digits` significant digits, C's `%.<digits>g`: `significant(1234.5, 3)` = "1.23e+03",
+    /// `significant(0.5, 6)` = "0.5".
+    public static func significant(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)g", x) }
+
+    /// `digits` digits after the point, C's `%.<digits>f`: `fixed(2.345, 1)` = "2.3", `fixed(7, 0)` = "7".
+    public static func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+}
