@@ -1,11 +1,18 @@
 # springtune: `make demo` sets up and runs the main job on the bundled defaults;
 # `make test` sets up and runs the whole suite. Both install what is missing first.
+# `make install PREFIX=DIR` installs the binary and its data; `make uninstall PREFIX=DIR` removes them.
 SWIFT ?= swift
 PYTHON ?= python3
 BIN := .build/release/springtune
-# slurm-wlm and munge: the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh);
-# qemu-user: Tests/cli/run.sh runs the binary on an emulated CPU without AVX2 (see CPU_FLAGS).
-APT_PACKAGES := libcsv-dev gnuplot-nox chromium slurm-wlm munge qemu-user
+## What `make demo` (and build, install) needs: libcsv-dev to build (the trace reader links libcsv),
+## gnuplot-nox to draw the charts.
+DEMO_PACKAGES := libcsv-dev gnuplot-nox
+## What `make test` adds: chromium renders the sweep page (Tests/cli/run.sh); slurm-wlm and munge
+## run the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh); qemu-user runs
+## the binary on an emulated CPU without AVX2 (see CPU_FLAGS); valgrind counts instructions
+## (bench); man-db renders the installed man page (Tests/cli/install.sh); python3-venv makes the
+## notebooks' environment.
+TEST_PACKAGES := $(DEMO_PACKAGES) chromium slurm-wlm munge qemu-user valgrind man-db python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
@@ -21,17 +28,33 @@ CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
   echo -Xswiftc -target-cpu -Xswiftc haswell -Xcc -DSPRINGTUNE_X86_64_V3)
 ## The C target (Sources/CPUCheck) with DWARF 4 debug information: clang's default, DWARF 5,
 ## stops valgrind 3.19 ("possibly corrupted debuginfo file"), which `springtune bench` counts with.
-SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS)
+## -DSPRINGTUNE_BUILD_VERSION: compile the version `make version` wrote (see VERSION below).
+SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS) -Xswiftc -DSPRINGTUNE_BUILD_VERSION
 
-.PHONY: setup build demo test notebooks strip-notebooks bench fuzz clean
+.PHONY: setup setup-test version build demo test install install-built uninstall notebooks strip-notebooks bench fuzz clean
 
-## Install the system packages springtune needs (Debian/Ubuntu), only when missing.
+## Install system packages (Debian/Ubuntu), only when missing: $(call apt,PACKAGES).
+apt = @dpkg -s $(1) >/dev/null 2>&1 || { \
+	  echo "installing $(1)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); }
 setup:
-	@dpkg -s $(APT_PACKAGES) >/dev/null 2>&1 || { \
-	  echo "installing $(APT_PACKAGES)"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); }
+	$(call apt,$(DEMO_PACKAGES))
+setup-test:
+	$(call apt,$(TEST_PACKAGES))
 
-build: setup
+## `springtune --version`, the version in every report.meta.json: `git describe --tags --dirty`,
+## or the last release plus the commit when no tag is reachable, baked into the binary through
+## a generated file (gitignored; rewritten only when it changes). A plain `swift build` compiles
+## without it and says Version.swift's fallback.
+VERSION := $(shell git describe --tags --dirty 2>/dev/null || { c=$$(git describe --always --dirty 2>/dev/null) && echo "0.1.0+g$$c"; } || echo 0.1.0+unknown)
+VERSION_SWIFT := Sources/SpringTune/Runtime/BuildVersion.swift
+version:
+	@v='$(subst ','',$(VERSION))'; v=$$(printf %s "$$v" | tr -cd 'A-Za-z0-9.+_-'); \
+	text=$$(printf '%s\n' '// Written by `make version` from git; not committed (Version.swift has the fallback).' \
+	  '#if SPRINGTUNE_BUILD_VERSION' 'extension SpringTuneVersion {' "    static let described = \"$$v\"" '}' '#endif'); \
+	[ "$$(cat $(VERSION_SWIFT) 2>/dev/null)" = "$$text" ] || { printf '%s\n' "$$text" > $(VERSION_SWIFT); echo "version $$v"; }
+
+build: setup version
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
 demo: build
@@ -42,10 +65,12 @@ demo: build
 ## notebooks, and a short run of every fuzzer from the seed corpus (fresh each time).
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
 ## the sweeps they check take seconds there instead of minutes in a debug build.
-test: setup
+test: setup-test version
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) Tests/cli/run.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) INSTALL_TARGET=install-built Tests/cli/install.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/readme.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
@@ -81,6 +106,61 @@ FUZZERS := traces sweep preset import report
 fuzz: setup
 	$(SWIFT) build --package-path Fuzz -c $(FUZZ_CONFIG) --sanitize=fuzzer
 	Fuzz/run.sh Fuzz/.build/$(FUZZ_CONFIG) $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZERS)
+
+## Installs into PREFIX (default /usr/local; DESTDIR is put in front of every path for staging):
+##   bin/springtune                                  the release build
+##   share/springtune/presets/*.json                 the bundled presets (Presets/)
+##   share/springtune/traces/                        the bundled trace sets (Sources/SpringTune/Resources/Traces/)
+##   share/springtune/install-manifest               every file and folder this install created
+##   share/man/man1/springtune.1                     from the argument parser (swift-argument-parser's generate-manual)
+##   share/bash-completion/completions/springtune, share/zsh/site-functions/_springtune,
+##   share/fish/vendor_completions.d/springtune.fish (`springtune --generate-completion-script`)
+##   share/doc/springtune/NOTICE                     sources and licences of the bundled traces
+## The binary finds share/springtune from its own location, so the tree can be moved whole.
+## An earlier install in PREFIX is uninstalled first. `install-built` installs the binary as it
+## is, without building (make test installs the build it has just tested).
+PREFIX ?= /usr/local
+DESTDIR ?=
+TOOLS_BUILD := .build/tools
+MANIFEST := share/springtune/install-manifest
+install: build
+	@$(MAKE) --no-print-directory install-built
+install-built: SHELL := /bin/bash
+install-built:
+	@test -x $(BIN) || { echo "make install: no $(BIN); run make build first" >&2; exit 66; }
+	$(SWIFT) build -c release --scratch-path $(TOOLS_BUILD) --product generate-manual
+	@set -euo pipefail; root='$(DESTDIR)$(PREFIX)'; gen=$$(mktemp -d); trap 'rm -rf "$$gen"' EXIT; \
+	date=$$(git log -1 --format=%cs 2>/dev/null || date -u +%F); \
+	$(TOOLS_BUILD)/release/generate-manual $(BIN) --date "$$date" -o "$$gen"; \
+	for sh in bash zsh fish; do $(BIN) --generate-completion-script $$sh > "$$gen/completion.$$sh"; done; \
+	if [ -f "$$root/$(MANIFEST)" ]; then echo "replacing the install in $$root"; $(MAKE) --no-print-directory uninstall; fi; \
+	mkdir -p "$$root"; list="$$gen/manifest"; : > "$$list"; \
+	folder() { local p="" part; IFS=/ read -ra parts <<< "$$1"; for part in "$${parts[@]}"; do p=$${p:+$$p/}$$part; \
+	  [ -d "$$root/$$p" ] || { mkdir "$$root/$$p"; echo "$$p/" >> "$$list"; }; done; }; \
+	put() { folder "$$(dirname "$$3")"; install -m "$$1" "$$2" "$$root/$$3"; echo "$$3" >> "$$list"; }; \
+	put 755 $(BIN) bin/springtune; \
+	for f in Presets/*.json; do put 644 "$$f" "share/springtune/presets/$${f#Presets/}"; done; \
+	(cd Sources/SpringTune/Resources/Traces && find . -type f | LC_ALL=C sort) | while read -r f; do \
+	  put 644 "Sources/SpringTune/Resources/Traces/$${f#./}" "share/springtune/traces/$${f#./}"; done; \
+	put 644 "$$gen/springtune.1" share/man/man1/springtune.1; \
+	put 644 "$$gen/completion.bash" share/bash-completion/completions/springtune; \
+	put 644 "$$gen/completion.zsh" share/zsh/site-functions/_springtune; \
+	put 644 "$$gen/completion.fish" share/fish/vendor_completions.d/springtune.fish; \
+	put 644 NOTICE share/doc/springtune/NOTICE; \
+	echo "$(MANIFEST)" >> "$$list"; install -m 644 "$$list" "$$root/$(MANIFEST)"; \
+	echo "installed $$(grep -vc '/$$' "$$list") files in $$root (list: $$root/$(MANIFEST))"
+
+## Removes exactly what the manifest lists: its files, then the folders the install created,
+## deepest first, when they are empty (a folder holding something else is kept and named).
+uninstall: SHELL := /bin/bash
+uninstall:
+	@set -euo pipefail; root='$(DESTDIR)$(PREFIX)'; \
+	[ -f "$$root/$(MANIFEST)" ] || { echo "make uninstall: no springtune install in $$root (no $(MANIFEST))" >&2; exit 66; }; \
+	mapfile -t entries < "$$root/$(MANIFEST)"; \
+	for e in "$${entries[@]}"; do case $$e in */|'') ;; *) rm -f "$$root/$$e";; esac; done; \
+	for ((i = $${#entries[@]} - 1; i >= 0; i--)); do e=$${entries[i]}; case $$e in */) \
+	  rmdir "$$root/$$e" 2>/dev/null || echo "kept $$root/$$e (not empty)";; esac; done; \
+	echo "removed springtune from $$root"
 
 clean:
 	rm -rf .build out $(VENV) Examples/PresetConsumer/.build Fuzz/.build

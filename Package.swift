@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "SpringTune",
             dependencies: ["SpringLayout", "TraceIO", "ToolRuntime", "CPUCheck"],
-            resources: [.copy("Resources/Traces")]
+            exclude: ["Resources"]  // the bundled traces: installed by `make install`, found by PresetStore (no Bundle.module)
         ),
         .executableTarget(
             name: "springtune",

@@ -1,7 +1,13 @@
 import Foundation
 
 public enum SpringTuneVersion {
-    public static let current = "0.1.0"
+    /// The version this build was made from. `make` writes `BuildVersion.swift` beside this file
+    /// (gitignored) with `git describe --tags --always --dirty` and compiles with
+    /// `-DSPRINGTUNE_BUILD_VERSION`; a plain `swift build` uses `fallback`.
+    public static let current = described
+
+    /// The last released version, for builds made without `make` (no git information).
+    public static let fallback = "0.1.0+unknown"
 
     /// The running executable's size and modification time: a rebuilt binary may compute other
     /// numbers, so a sweep's checkpoint only resumes under the same build. (Cheaper than a
@@ -12,3 +18,9 @@ public enum SpringTuneVersion {
         return "\(stamp.size)-\(stamp.mtime)"
     }()
 }
+
+#if !SPRINGTUNE_BUILD_VERSION
+extension SpringTuneVersion {
+    static let described = fallback
+}
+#endif
