@@ -6,7 +6,7 @@ import TraceIO
 
 @Suite struct DecisionPresetTests {
     /// Every bundled preset of a model that decides.
-    static let decidingPresets = Fixture.store.names().filter { (try? Fixture.store.load($0).kind.decisionLabels.isEmpty) == false }
+    static let decidingPresets = ((try? Fixture.store.names()) ?? []).filter { (try? Fixture.store.load($0).kind.decisionLabels.isEmpty) == false }
 
     /// Every registered model has a bundled preset (so the preset suites cover it), and every
     /// bundled preset loads.

@@ -188,7 +188,7 @@ enum Fixture {
     @Test func badPresetsNameTheKeyPath() throws {
         let text = try String(contentsOf: Fixture.repo.appendingPathComponent("Presets/evernote.json"), encoding: .utf8)
         func error(_ edit: (String) -> String) -> String {
-            do { _ = try Preset.decode(Data(edit(text).utf8)); return "" } catch { return error.description }
+            do { _ = try Preset.decode(Data(edit(text).utf8), models: ModelKind.registry); return "" } catch { return error.description }
         }
         #expect(error { $0.replacingOccurrences(of: "\"damping\": 1 }", with: "\"damping\": -1 }") }.hasPrefix("spring.damping:"))
         #expect(error { $0.replacingOccurrences(of: "\"tail\": 5", with: "\"tail\": 5, \"colour\": 1") }.hasPrefix("scene.colour: unknown key"))

@@ -1,4 +1,5 @@
 import Foundation
+import SpringCore
 import TraceIO
 
 /// Something gnuplot draws from `NAME.dat` with the script `NAME.gp`, both kept beside the

@@ -1,3 +1,4 @@
+import SpringCore
 import SpringLayout
 import TraceIO
 
