@@ -56,13 +56,25 @@ public final class OutputFolder: @unchecked Sendable {
     static func recover(parent: String, base: String) throws {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
         let target = "\(parent)/\(base)"
-        for e in entries where e.hasPrefix(base + ".partial-") { try? FileManager.default.removeItem(atPath: "\(parent)/\(e)") }
+        for e in entries where e.hasPrefix(base + ".partial-") { removeStaging("\(parent)/\(e)") }
         for e in entries.sorted() where e.hasPrefix(base + ".old-") {
             if !FileManager.default.fileExists(atPath: target) {
                 _ = rename("\(parent)/\(e)", target)
             } else {
                 try? FileManager.default.removeItem(atPath: "\(parent)/\(e)")
             }
+        }
+    }
+
+    /// Removes a killed run's staging folder. A child it started (gnuplot, drawing with its
+    /// working directory there) may outlive it and add a file while the folder is being emptied,
+    /// which makes one removal fail; once the folder itself is gone such a child can create
+    /// nothing more, so the removal is tried again, every 10 ms for at most 2 s.
+    static func removeStaging(_ path: String) {
+        for _ in 0..<200 {
+            try? FileManager.default.removeItem(atPath: path)
+            guard FileManager.default.fileExists(atPath: path) else { return }
+            usleep(10_000)
         }
     }
 

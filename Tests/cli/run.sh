@@ -402,9 +402,9 @@ check "SIGINT: exit 130, no staging folder left" test $rc = 130 -a -z "$(ls -a "
 grid=(--preset evernote --vary frequency=0.5:4:100:log --set boundaryResistance=10 --no-charts --per-trace --threads 1)
 t0=$(date +%s.%N); "$bin" sweep "${grid[@]}" --out "$work/whole" >/dev/null 2>&1; t1=$(date +%s.%N)
 "$bin" sweep "${grid[@]}" --out "$work/cut" >/dev/null 2>&1 & pid=$!
-for _ in $(seq 400); do [ "$(ls "$work/cut/.springtune-resume" 2>/dev/null | grep -c block-)" -ge 6 ] && break; sleep 0.02; done
+for _ in $(seq 400); do [ "$(ls "$work/cut/.springtune-resume" 2>/dev/null | grep -c "^report-")" -ge 6 ] && break; sleep 0.02; done
 kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
-blocks=$(ls "$work/cut/.springtune-resume" 2>/dev/null | grep -c block-)
+blocks=$(ls "$work/cut/.springtune-resume" 2>/dev/null | grep -c "^report-")
 err=$("$bin" sweep "${grid[@]}" --out "$work/cut" 2>&1 >/dev/null); rc=$?
 check "plain rerun after kill -9 ($blocks blocks checkpointed): exit 64, says --resume ($err)" test $rc = 64 -a -n "$(grep -- --resume <<<"$err")"
 t2=$(date +%s.%N); "$bin" sweep "${grid[@]}" --out "$work/cut" --resume >/dev/null 2>&1; rc=$?; t3=$(date +%s.%N)
@@ -412,7 +412,7 @@ check "--resume: exit 0, the bytes of an uninterrupted run" bash -c "test $rc = 
 check "--resume ran only the rest: $(python3 -c "print('%.2f s vs %.2f s' % ($t3 - $t2, $t1 - $t0))")" python3 -c "import sys; sys.exit(not ($t3 - $t2) < ($t1 - $t0))"
 check "…and leaves no checkpoint behind" test ! -e "$work/cut/.springtune-resume"
 "$bin" sweep "${grid[@]}" --out "$work/other" >/dev/null 2>&1 & pid=$!
-for _ in $(seq 200); do [ "$(ls "$work/other/.springtune-resume" 2>/dev/null | grep -c block-)" -ge 1 ] && break; sleep 0.05; done
+for _ in $(seq 200); do [ "$(ls "$work/other/.springtune-resume" 2>/dev/null | grep -c "^report-")" -ge 1 ] && break; sleep 0.05; done
 kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
 err=$("$bin" sweep --preset evernote --vary damping=0.5,1 --no-charts --out "$work/other" --resume 2>&1 >/dev/null); rc=$?
 check "--resume with other inputs: exit 65 ($err)" test $rc = 65
