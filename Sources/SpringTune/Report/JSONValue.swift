@@ -1,7 +1,8 @@
 import TraceIO
 
 /// A JSON document with ordered keys, printed deterministically (same value, same bytes):
-/// used for `--json`, report sidecars, summaries and exported presets.
+/// the JSON lines of `replay --json` and `spring --json` (a spring analysis). Presets and
+/// `report.meta.json` go through Foundation's `JSONEncoder` instead.
 public indirect enum JSONValue: Sendable {
     case null
     case bool(Bool)
