@@ -29,6 +29,14 @@ public enum NumberFormat {
     /// `significant(0.5, 6)` = "0.5".
     public static func significant(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)g", x) }
 
+    /// `x` as the decimal a person would type: rounded to 12 significant digits, so a computed
+    /// grid value reads 0.2 rather than 0.19999999999999998 (`typed(0.1 + 0.2)` = 0.3). The
+    /// change is at most 5e-13 relative, far below anything a parameter can mean.
+    public static func typed(_ x: Double) -> Double {
+        guard x.isFinite else { return x }
+        return Double(significant(x, 12)) ?? x
+    }
+
     /// `digits` digits after the point, C's `%.<digits>f`: `fixed(2.345, 1)` = "2.3", `fixed(7, 0)` = "7".
     public static func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
 }

@@ -108,19 +108,27 @@ public struct Preset: Sendable, Codable {
 public struct SpringSpec: Sendable, Codable, Equatable {
     public var frequency: Double
     public var damping: Double
-    /// Forms written alongside on export, for readers that think in them.
+    /// Other forms a preset file gave besides frequency and damping, kept so the file reads
+    /// back as written. `export` writes the canonical pair only: one number per quantity, so
+    /// editing `damping` by hand is the whole change.
     public var response: Double?
     public var dampingRatio: Double?
     public var duration: Double?
     public var bounce: Double?
 
+    /// The canonical pair of `s`, no other form.
     public init(_ s: SpringParameters) {
         frequency = s.frequency
         damping = s.damping
-        response = s.response
-        dampingRatio = s.damping
-        duration = s.response
-        bounce = s.bounce
+    }
+
+    /// The canonical pair of `s` as a file should show it, each to 12 significant digits
+    /// (``NumberFormat/typed(_:)``): a spring converted from another form (f = 1/response) or
+    /// fitted is written 3.33333333333, not 3.3333333333333335. For `export` and `fit`.
+    public static func typed(_ s: SpringParameters) -> SpringSpec {
+        var spec = SpringSpec(s)
+        (spec.frequency, spec.damping) = (NumberFormat.typed(s.frequency), NumberFormat.typed(s.damping))
+        return spec
     }
 
     static let keys: Set<String> = ["frequency", "damping", "response", "dampingRatio", "duration", "bounce",
@@ -151,14 +159,15 @@ public struct SpringSpec: Sendable, Codable, Equatable {
         guard let first = forms.first?.1 else { throw c.fail("frequency", "give frequency + damping or another spring form") }
         for (key, other) in forms.dropFirst() {
             let agree = abs(other.frequency - first.frequency) <= 1e-6 * first.frequency && abs(other.damping - first.damping) <= 1e-6 * max(1, first.damping)
-            if !agree { throw c.fail(key, "disagrees with '\(forms[0].0)' (f \(other.frequency) vs \(first.frequency), ζ \(other.damping) vs \(first.damping))") }
+            if !agree {
+                let say = { (s: SpringParameters) in "f \(NumberFormat.significant(s.frequency, 9)) Hz, ζ \(NumberFormat.significant(s.damping, 9))" }
+                throw c.fail(key, "gives \(say(other)) where '\(forms[0].0)' gives \(say(first)); the spring has several forms that disagree: keep one (e.g. frequency + damping) and remove the others")
+            }
         }
         self.init(first)
-        // Keep only what the file gave, besides the canonical pair.
-        response = c.contains("response") ? response : nil
-        dampingRatio = c.contains("dampingRatio") ? dampingRatio : nil
-        duration = c.contains("duration") ? duration : nil
-        bounce = c.contains("bounce") ? bounce : nil
+        // Keep the other forms the file gave, as numbers of the first one (they agree with it).
+        if c.contains("response") { (response, dampingRatio) = (first.response, first.damping) }
+        if c.contains("duration") { (duration, bounce) = (first.response, first.bounce) }
     }
 }
 
@@ -203,7 +212,7 @@ public struct SweepAxis: Sendable, Codable, Equatable {
             guard steps > 1 else { return .number(from) }
             let u = Double(i) / Double(steps - 1)
             if i == steps - 1 { return .number(to) }
-            return .number(log ? from * Foundation.pow(to / from, u) : from + (to - from) * u)
+            return .number(NumberFormat.typed(log ? from * Foundation.pow(to / from, u) : from + (to - from) * u))
         }
     }
 

@@ -37,4 +37,21 @@ import Testing
         #expect(NumberFormat.fixed(0.998_247, 6) == "0.998247")
         #expect(NumberFormat.fixed(-0.04, 1) == "-0.0")
     }
+
+    /// Computed grid values read as typed: the cell of every value of a 0…1 grid in 5 and in 11
+    /// steps has at most 12 significant digits, and the rounding moves no value by more than
+    /// 5e-13 relative.
+    @Test func typedDecimals() {
+        #expect(NumberFormat.cell(NumberFormat.typed(0.1 + 0.2)) == "0.3")
+        #expect(NumberFormat.cell(NumberFormat.typed(0.7999999999999999)) == "0.8")
+        #expect(NumberFormat.typed(.infinity) == .infinity)
+        for steps in [5, 11] {
+            for i in 0..<steps {
+                let raw = Double(i) / Double(steps - 1) * 0.8 + 0.1
+                let typed = NumberFormat.typed(raw)
+                #expect(NumberFormat.cell(typed).filter(\.isNumber).count <= 12)
+                #expect(Swift.abs(typed - raw) <= 5e-13 * Swift.abs(raw))
+            }
+        }
+    }
 }

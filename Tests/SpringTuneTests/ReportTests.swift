@@ -36,6 +36,18 @@ extension Fixture {
             .init(configId: 3, parameters: [.number(1.0 / 3), .text("spring")], values: [.value(30), .value(30), .value(1e20), .value(.leastNonzeroMagnitude)]),
         ])
 
+    /// A measured value as the report keeps it (Reference §8's noise floor): 12 significant
+    /// digits, residue below 1e-6 as 0, both signs; what a file says is read as written.
+    @Test func measuredValuesHaveNoNoise() {
+        #expect(MetricValue(measured: 4.547473508864641e-13) == .value(0))
+        #expect(MetricValue(measured: -9.9e-7) == .value(0))
+        #expect(MetricValue(measured: 1e-6) == .value(1e-6))
+        #expect(MetricValue(measured: 0.19999999999999998) == .value(0.2))
+        #expect(MetricValue(measured: 0.840277777777778).field.encoded == "0.840277777778")
+        #expect(MetricValue(measured: .infinity) == .neverSettled && MetricValue(measured: nil) == .undefined)
+        #expect(MetricValue(cell: "4.5e-13") == .value(4.5e-13))
+    }
+
     @Test func writtenReportReadsBackToTheSameRowsAndBytes() throws {
         let path = Fixture.tempDir() + "/report.csv"
         let text = Self.report.csv()

@@ -38,8 +38,8 @@ enum Fixture {
         #expect(ra == rb)
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(a)/per-trace.csv")) == Data(contentsOf: URL(fileURLWithPath: "\(b)/per-trace.csv")))
         let table = try SweepReport.read("\(a)/report.csv")
-        // 6 boundaryResistance values from the preset × 3 × 4.
-        #expect(table.rows.count == 72)
+        // The preset's one boundaryResistance value × 3 × 4.
+        #expect(table.rows.count == 12)
         #expect(table.columns.prefix(6) == ["config_id", "boundaryResistance", "damping", "frequency", "traces", "unsettled"])
     }
 
@@ -192,7 +192,7 @@ enum Fixture {
         }
         #expect(error { $0.replacingOccurrences(of: "\"damping\": 1 }", with: "\"damping\": -1 }") }.hasPrefix("spring.damping:"))
         #expect(error { $0.replacingOccurrences(of: "\"tail\": 5", with: "\"tail\": 5, \"colour\": 1") }.hasPrefix("scene.colour: unknown key"))
-        #expect(error { $0.replacingOccurrences(of: "\"steps\": 8, \"spacing\": \"linear\"", with: "\"steps\": \"8\"") }.hasPrefix("sweep[1].steps"))
+        #expect(error { $0.replacingOccurrences(of: "\"steps\": 15, \"spacing\": \"linear\"", with: "\"steps\": \"15\"") }.hasPrefix("sweep[1].steps"))
         #expect(error { $0.replacingOccurrences(of: "\"frameRate\": 120", with: "\"frameRate\": 0") }.hasPrefix("scene.frameRate:"))
         #expect(error { $0.replacingOccurrences(of: "\"boundaryResistance\": 10,", with: "\"boundaryResistance\": -1,") }
             .hasPrefix("params.boundaryResistance:"))

@@ -36,7 +36,7 @@ public enum Export {
         let resolved: ParameterValues
         do {
             resolved = try ParameterValues.resolve(modelValues, specs: kind.parameters)
-            preset.spring = SpringSpec(try kind.spring(resolved))
+            preset.spring = .typed(try kind.spring(resolved))
         } catch {
             throw ToolError(.dataError, "\(report): \(error.description)")
         }
@@ -50,7 +50,7 @@ public enum Export {
         let id = row.configId
         var metrics: [String: Double?] = [:]
         for (spec, value) in zip(table.specs, row.values).dropFirst() { metrics[spec.name] = value.number }
-        preset.provenance = Provenance(report: URL(fileURLWithPath: report).standardizedFileURL.path,
+        preset.provenance = Provenance(report: relativePath(report, from: folder),
                                        sha256: try SHA256.file(report), configId: id, metrics: metrics)
         preset.description = "\(meta.preset.description) Exported from config \(id) of \(URL(fileURLWithPath: report).lastPathComponent)."
         return preset
@@ -58,16 +58,19 @@ public enum Export {
 
     /// A bundled set's name, else the file's path relative to `folder`.
     static func traceEntry(_ file: String, relativeTo folder: URL) -> String {
-        let path = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().pathComponents
-        let bundled = PresetStore.tracesDirectory.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        let path = components(URL(fileURLWithPath: file)), bundled = components(PresetStore.tracesDirectory)
         if path.count > bundled.count, Array(path.prefix(bundled.count)) == bundled {
             return path.dropFirst(bundled.count).joined(separator: "/")
         }
-        return relativePath(path, from: folder.standardizedFileURL.resolvingSymlinksInPath().pathComponents)
+        return relativePath(file, from: folder)
     }
 
-    /// `target` (path components) relative to the folder `base`, with `..` where needed.
-    static func relativePath(_ target: [String], from base: [String]) -> String {
+    /// A file's real path (links resolved) as components.
+    static func components(_ url: URL) -> [String] { url.standardizedFileURL.resolvingSymlinksInPath().pathComponents }
+
+    /// The file at `path` relative to `folder`, with `..` where needed.
+    static func relativePath(_ path: String, from folder: URL) -> String {
+        let target = components(URL(fileURLWithPath: path)), base = components(folder)
         var common = 0
         while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
         return (Array(repeating: "..", count: base.count - common) + target[common...]).joined(separator: "/")

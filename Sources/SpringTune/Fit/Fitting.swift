@@ -193,7 +193,7 @@ public struct FittedSpring: Sendable {
     /// re-expressed for the new file's folder, and the description says where the spring came from.
     public func preset(from loaded: PresetStore.Loaded, destination: String) -> (preset: Preset, droppedAxes: [String]) {
         var preset = loaded.preset
-        preset.spring = SpringSpec(fit.spring)
+        preset.spring = .typed(fit.spring)
         let springNames = Set(loaded.kind.springParameterNames)
         let dropped = preset.sweep.map(\.name).filter { springNames.contains($0) }
         preset.sweep.removeAll { springNames.contains($0.name) }

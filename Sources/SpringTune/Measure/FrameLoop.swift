@@ -124,6 +124,15 @@ struct OvershootTracker {
         return pt
     }
 
+    /// The noise floor (Reference §8), in pt: an overshoot below it is floating-point residue of
+    /// a spring converging on its target (a millionth of a point), never motion, and is reported
+    /// as 0, and so is its ratio. Applied to the finished run only, so an early exit still
+    /// decides on the raw value and gives the full run's numbers.
+    static let noiseFloor = 1e-6
+
+    /// `overshoot_pt` and `overshoot_ratio` of the finished run (Reference §8): the largest peak
+    /// among counted items with |dᵢ(t_r)| ≥ ε, 0 below ``noiseFloor``; the ratio over the largest
+    /// |dᵢ(t_r)| of a counted item, nil when that is below 1 pt.
     func result(tolerance: Double) -> (pt: Double, ratio: Double?) {
         var pt = 0.0, largest = 0.0
         for i in atDecision.indices where counted[i] {
@@ -131,6 +140,7 @@ struct OvershootTracker {
             if d0 >= tolerance { pt = max(pt, peak[i]) }
             largest = max(largest, d0)
         }
+        if pt < Self.noiseFloor { pt = 0 }
         return (pt, largest >= 1 ? pt / largest : nil)
     }
 }

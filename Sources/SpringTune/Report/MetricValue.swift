@@ -1,3 +1,4 @@
+import SpringCore
 import TraceIO
 
 /// One value of a report column after the parameters (`traces`, `unsettled`, a rate, an
@@ -26,6 +27,19 @@ public enum MetricValue: Sendable, Hashable {
         case let d? where d == .infinity: self = .neverSettled
         default: self = .undefined
         }
+    }
+
+    /// The smallest size a report value has (Reference §8): a millionth of the unit (pt, s,
+    /// pt/s, a ratio, a rate). Below it a value is the residue of a spring converging (an
+    /// overshoot of 1e-13 pt, or a mean of such), never something a person could see, and is 0.
+    public static let floor = 1e-6
+
+    /// A measured value as a report keeps it (``init(_:)``, then): to 12 significant digits
+    /// (``NumberFormat/typed(_:)``: no digits beyond what the measurement means, and the value
+    /// kept is the one written, so a report read back ranks the same), and 0 when its size is
+    /// below ``floor``.
+    public init(measured number: Double?) {
+        self.init(number.map { Swift.abs($0) < Self.floor ? 0 : NumberFormat.typed($0) })
     }
 
     /// The value as a number: nil when undefined, +∞ when it never settled.

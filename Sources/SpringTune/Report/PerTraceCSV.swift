@@ -25,7 +25,7 @@ public enum PerTraceCSV {
                 var fields: [CSVField] = [.integer(r.id)] + r.swept.map(CSVField.init)
                 fields += [.text(trace.id), .text(trace.intent?.rawValue ?? "")]
                 if decides { fields.append(.text(runs.decisions[i]?.rawValue ?? "")) }
-                fields += kind.metrics.indices.map { MetricValue(runs.value(trace: i, metric: $0)).perTraceField }
+                fields += kind.metrics.indices.map { MetricValue(measured: runs.value(trace: i, metric: $0)).perTraceField }
                 fields.append(.integer(runs.unsettled[i] ? 1 : 0))
                 w.row(fields)
             }

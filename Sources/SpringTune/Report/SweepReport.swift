@@ -44,10 +44,10 @@ public struct SweepReport: Sendable {
         /// `_mean`, `_p95`, `_max` of each of `kind`'s metrics (``ReportColumns/all(metrics:labels:)``).
         public init(_ r: SweepRunner.ConfigResult, kind: ModelKind) {
             var values: [MetricValue] = [.value(Double(r.aggregate.traces)), .value(Double(r.aggregate.unsettled))]
-            for rates in r.aggregate.decisions { values += rates.values.map(MetricValue.init) }
+            for rates in r.aggregate.decisions { values += rates.values.map(MetricValue.init(measured:)) }
             for m in kind.metrics {
                 let s = r.aggregate.stats[m.name]
-                values += [MetricValue(s?.mean), MetricValue(s?.p95), MetricValue(s?.max)]
+                values += [s?.mean, s?.p95, s?.max].map(MetricValue.init(measured:))
             }
             self.init(configId: r.id, parameters: r.swept, values: values)
         }

@@ -8,6 +8,9 @@ public struct SweepGrid: Sendable {
     public var axes: [SweepAxis]
     /// Values every set shares (preset values with `--set` overrides), swept names excluded.
     public var base: [String: ParamValue]
+    /// What the command line changed in the preset's grid that the user may not expect (a
+    /// `--set` that removed one of its axes), one line each, for stderr.
+    public var notes: [String] = []
 
     public init(axes: [SweepAxis], base: [String: ParamValue]) {
         self.axes = axes
@@ -50,29 +53,36 @@ public struct SweepGrid: Sendable {
     }
 
     /// Builds the grid from a preset and command-line changes: `--vary` replaces an axis of the
-    /// same name or appends one; `--set` fixes a value and removes its axis.
+    /// same name or appends one; `--set` fixes a value and removes the preset's axis of that
+    /// name (said in ``notes``). A name given to both `--vary` and `--set`, or one that is not a
+    /// parameter of the model or a scene value, is a usage error listing the valid names.
     public static func make(preset: Preset, kind: ModelKind, vary: [SweepAxis], set: [String: ParamValue]) throws -> SweepGrid {
+        let specs = kind.parameters + Scene.sweepable
+        for name in vary.map(\.name) + set.keys.sorted() where !specs.contains(where: { $0.name == name }) {
+            throw unknown(name, verb: set[name] != nil && !vary.contains { $0.name == name } ? "set" : "sweep", kind: kind)
+        }
+        if let both = vary.first(where: { set[$0.name] != nil }) {
+            throw ToolError(.usage, "'\(both.name)' is given to both --vary and --set; keep one")
+        }
         var axes = preset.sweep
         for axis in vary {
             if let i = axes.firstIndex(where: { $0.name == axis.name }) { axes[i] = axis } else { axes.append(axis) }
         }
+        let before = size(axes)
+        let replaced = axes.filter { set[$0.name] != nil }
         axes.removeAll { set[$0.name] != nil }
         var base = kind.values(of: preset)
         for (k, v) in set { base[k] = v }
-        let specs = kind.parameters + Scene.sweepable
-        let known = Set(specs.map(\.name))
-        for axis in axes where !known.contains(axis.name) {
-            throw ToolError(.usage, "cannot sweep '\(axis.name)': not a parameter of \(kind.name) or a scene value (\(specs.map(\.name).joined(separator: ", ")))")
-        }
-        for name in set.keys.sorted() where !known.contains(name) {
-            throw ToolError(.usage, "cannot set '\(name)': not a parameter of \(kind.name) or a scene value")
-        }
         for spec in Scene.sweepable {
             if let v = set[spec.name], let problem = spec.check(v) { throw ToolError(.usage, "--set \(spec.name): \(problem)") }
         }
         var seen = Set<String>()
         for axis in axes where !seen.insert(axis.name).inserted { throw ToolError(.usage, "axis '\(axis.name)' given twice") }
-        let grid = SweepGrid(axes: axes, base: base.filter { k, _ in !axes.contains { $0.name == k } })
+        var grid = SweepGrid(axes: axes, base: base.filter { k, _ in !axes.contains { $0.name == k } })
+        grid.notes = replaced.map { axis in
+            "--set \(axis.name)=\(set[axis.name]!) replaces the preset's \(axis.name) axis (\(axis.values.count) values): "
+                + "\(size(axes).map(String.init) ?? "?") parameter sets instead of \(before.map(String.init) ?? "?")"
+        }
         // Every set must be valid: check each axis value once against its spec.
         for axis in axes {
             let spec = specs.first { $0.name == axis.name }!
@@ -86,6 +96,34 @@ public struct SweepGrid: Sendable {
             throw ToolError(.usage, error.description)
         }
         return grid
+    }
+
+    /// The error for a name that is neither a parameter of `kind` nor a scene value: the
+    /// closest valid name when one is near (edit distance at most a third of its length), and
+    /// every valid name.
+    static func unknown(_ name: String, verb: String, kind: ModelKind) -> ToolError {
+        let params = kind.parameters.map(\.name), scene = Scene.sweepable.map(\.name)
+        let closest = (params + scene).map { ($0, editDistance($0.lowercased(), name.lowercased())) }.min { $0.1 < $1.1 }
+        let hint = closest.flatMap { $0.1 <= max(1, $0.0.count / 3) ? " (did you mean '\($0.0)'?)" : nil } ?? ""
+        return ToolError(.usage, "cannot \(verb) '\(name)': not a parameter of \(kind.name) or a scene value\(hint); "
+            + "parameters: \(params.joined(separator: ", ")); scene: \(scene.joined(separator: ", "))")
+    }
+
+    /// Levenshtein distance between two strings (insertions, deletions and substitutions of one character each).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        guard !a.isEmpty else { return b.count }
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in b.indices.map({ $0 + 1 }) {
+                let substitution = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
+                previous = row[j]
+                row[j] = min(substitution, row[j] + 1, row[j - 1] + 1)
+            }
+        }
+        return row[b.count]
     }
 
     /// Parses `NAME=v1,v2,...` (numbers, or words for a word parameter) or `NAME=FROM:TO:STEPS[:log]`.

@@ -82,7 +82,7 @@ public struct SweepJob: Sendable {
         }
         let traces = try TraceSource(files: traceFiles ?? PresetStore.traceFiles(for: loaded), kind: loaded.kind,
                                      skipInvalid: skipInvalid, scene: heaviest, blockSamples: blockSamples)
-        var notes = traces.notes
+        var notes = grid.notes + traces.notes
         let ids = Self.shardRange(shard, total: grid.count)
         let runner = SweepRunner(kind: loaded.kind, scene: scene, grid: grid, threads: threads, ids: ids, keepPerTrace: perTrace)
         let total = ids.count
@@ -138,7 +138,7 @@ public struct SweepJob: Sendable {
                 skipped = error.message
             }
         }
-        let wall = Date().timeIntervalSince(start)
+        let wall = (Date().timeIntervalSince(start) * 1000).rounded() / 1000   // s, to the millisecond
         let metaPath = ReportMeta.path(forReport: reportPath)
         let meta = ReportMeta(
             presetFile: loaded.path, preset: loaded.preset, values: grid.base, axes: grid.axes.map(\.listed),
