@@ -20,15 +20,19 @@ extension LaneBatch {
     }
 
     /// Whether offset o leaves every anchor at its resting cᵢ (in bounds, or nothing stretches).
-    func resting(_ o: Double) -> Bool { !anyStretch || !(o < 0 || o > maxOffset) }
+    /// (`resting`, `edge` and `shift` run once per frame inside the mutating frame step: inlined,
+    /// with no nested function capturing `self`, so that no frame copies the whole batch.)
+    @inline(__always) func resting(_ o: Double) -> Bool { !anyStretch || !(o < 0 || o > maxOffset) }
 
-    func edge(_ o: Double) -> Edge {
+    @inline(__always) func edge(_ o: Double) -> Edge {
         guard !resting(o) else { return .none }
-        func shift(_ delta: Double) -> Shift {
-            Shift(delta: Lanes.zero.replacing(with: delta, where: stretch),
-                  g: Lanes.zero.replacing(with: Lanes(repeating: delta) / resistance, where: stretch))
-        }
         return o < 0 ? .top(shift(-o)) : .bottom(shift(o - maxOffset))
+    }
+
+    /// The stretch lanes' δ and g for an overscroll δ.
+    @inline(__always) func shift(_ delta: Double) -> Shift {
+        Shift(delta: Lanes.zero.replacing(with: delta, where: stretch),
+              g: Lanes.zero.replacing(with: Lanes(repeating: delta) / resistance, where: stretch))
     }
 
     /// How a frame sets the anchors (a type, so that the row loop is compiled once per rule):
