@@ -71,6 +71,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) Tests/cli/run.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) INSTALL_TARGET=install-built Tests/cli/install.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/readme.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/numbers.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
