@@ -82,6 +82,9 @@ assert files and all(f.startswith(sys.argv[2]) for f in files), files
 PY
 check "the sweep drew its page" test -s "$run/X/index.html"
 check "installed --version is the build's ($("$bin" --version))" test "$(hidden "$run" "$st" --version)" = "$("$bin" --version)"
+sha=$(git -C "$repo" rev-parse --short=7 HEAD)
+check "--version names the commit it was built from (git describe: $("$bin" --version), HEAD $sha), not a fixed 0.1.0" \
+  bash -c "'$bin' --version | grep -q -e '$sha' -e \"^\$(git -C '$repo' describe --tags --exact-match 2>/dev/null || echo none)\""
 
 # Man page and completions.
 if command -v man >/dev/null; then
