@@ -56,6 +56,8 @@ public struct Animation: GnuplotFigure {
     static let titleFont = Int(panelWidth / 30), readoutFont = Int(panelWidth / 18)
     /// Lines a title may take: parameters, then metrics (the rest is named, ``PanelLabel``).
     static let parameterLines = 3, metricLines = 2
+    /// The phone's chin below the screen, where the time is, as a fraction of the screen height.
+    static let chin = 0.12
 
     /// Characters that fit in `pixels` at `font` pt (a character is at most about 0.66 em wide
     /// in gnuplot's default sans; 8 % of the width kept free).
@@ -94,9 +96,10 @@ public struct Animation: GnuplotFigure {
         return out
     }
 
-    /// The time readout of frame k: large, white on the phone's dark chin below the screen.
-    private func readout(_ t: Double, font: Int) -> String {
-        "set label 1 \(gnuplotQuote("t = \(NumberFormat.fixed(t, 2)) s")) at first \(formatNumber(screen.x / 2)), first \(formatNumber(1.065 * screen.y)) center tc rgb '#ffffff' font ',\(font)' front\n"
+    /// The time readout at `t` s: large, white, centred on the phone's dark chin.
+    private func readout(_ t: Double) -> String {
+        let at = "first \(formatNumber(screen.x / 2)), first \(formatNumber((1 + Self.chin / 2) * screen.y))"
+        return "set label 1 \(gnuplotQuote("t = \(NumberFormat.fixed(t, 2)) s")) at \(at) center tc rgb '#ffffff' font ',\(Self.readoutFont)' front\n"
     }
 
     /// The plot of panel p at frame k (`dot`: the finger's point size).
@@ -110,7 +113,7 @@ public struct Animation: GnuplotFigure {
     private func frameCommands(_ k: Int, titles: [[String]]) -> String {
         var out = panels.count > 1 ? "set multiplot layout 1,\(panels.count)\n" : ""
         for p in panels.indices {
-            out += "set title \(Self.multiline(titles[p]))\n" + readout(panels[p].frames[k].t, font: Self.readoutFont) + plot(k, p, dot: 2.5)
+            out += "set title \(Self.multiline(titles[p]))\n" + readout(panels[p].frames[k].t) + plot(k, p, dot: 2.5)
         }
         return out + (panels.count > 1 ? "unset multiplot\n" : "")
     }
@@ -123,8 +126,8 @@ public struct Animation: GnuplotFigure {
         unset tics
         unset border
         set xrange [\(formatNumber(-0.06 * w)):\(formatNumber(1.06 * w))]
-        set yrange [\(formatNumber(1.14 * h)):\(formatNumber(-0.04 * h))]
-        set object 1 rect from \(formatNumber(-0.04 * w)),\(formatNumber(-0.025 * h)) to \(formatNumber(1.04 * w)),\(formatNumber(1.12 * h)) back fc rgb '#1c1c1e' fs solid 1.0 noborder
+        set yrange [\(formatNumber((1.02 + Self.chin) * h)):\(formatNumber(-0.04 * h))]
+        set object 1 rect from \(formatNumber(-0.04 * w)),\(formatNumber(-0.025 * h)) to \(formatNumber(1.04 * w)),\(formatNumber((1 + Self.chin) * h)) back fc rgb '#1c1c1e' fs solid 1.0 noborder
         set object 2 rect from 0,0 to \(formatNumber(w)),\(formatNumber(h)) back fc rgb '#f2f2f7' fs solid 1.0 noborder
 
         """
@@ -132,7 +135,7 @@ public struct Animation: GnuplotFigure {
 
     /// Pixel height of a phone `width` pixels wide with `lines` lines of text at `font` pt above it.
     private func height(width: Double, lines: Int, font: Int) -> Int {
-        Int(width * 0.94 * 1.18 * screen.y / (1.12 * screen.x) + Double(lines + 3) * 1.6 * Double(font))
+        Int(width * 0.94 * (1.06 + Self.chin) * screen.y / (1.12 * screen.x) + Double(lines + 3) * 1.6 * Double(font))
     }
 
     public var script: String {
@@ -155,7 +158,7 @@ public struct Animation: GnuplotFigure {
         let rowHeight = height(width: frameWidth, lines: lines + 1, font: timeFont)
         let picks = (0..<8).map { i in frameCount <= 1 ? 0 : i * (frameCount - 1) / 7 }
         var out = "set terminal pngcairo size \(Int(8 * frameWidth)),\(rowHeight * panels.count) font ',\(timeFont)'\nset output '\(name)-filmstrip.png'\n"
-        // Room above each frame for the row's label (in \(rowFont) pt lines) and the time.
+        // Room above each frame (in lines of the terminal's font) for the row's label and the time.
         let top = Int((Double(lines * rowFont) / Double(timeFont) + 2).rounded(.up))
         out += "unset label 1\nset margins 1, 1, 0, \(top)\nset multiplot layout \(panels.count),8\n"
         for (p, panel) in panels.enumerated() {
