@@ -83,7 +83,7 @@ struct CompareCommand: ParsableCommand {
                 let runs = [try Replay.best(report: a, trace: animate), try Replay.best(report: b, trace: animate)]
                 let kind = try ModelKind(name: try ReportMeta.read(forReport: a).preset.model)
                 var animation = Replay.animation(runs, kind: kind, labelled: c.parameters, fps: 30, speed: 1, name: "compare")
-                for i in animation.panels.indices { animation.panels[i].label = (i == 0 ? "A: " : "B: ") + animation.panels[i].label }
+                for i in animation.panels.indices { animation.panels[i].label.heading = i == 0 ? "A:" : "B:" }
                 do { try Gnuplot.draw([animation], in: dir).forEach { print($0) } } catch let error as ToolError where error.code == .unavailable {
                     note("springtune: \(error.message)")
                 }

@@ -12,13 +12,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Also write replay.gif (the run as the phone shows it) and replay-filmstrip.png.") var animate = false
     @Option(help: "Animation frames per second (1-60).") var fps: Double = 30
     @Option(help: "Animation speed: 1 real time, 0.5 half speed (0.05-10).") var speed: Double = 1
-    @Option(name: .customLong("vs"), help: "NAME=VALUE: a second parameter set drawn beside the first in the animation (repeat for more changes).")
+    @Option(name: .customLong("vs"), help: ArgumentHelp("NAME=VALUE: a parameter set drawn beside the first in the animation.",
+            discussion: "Repeat to change more values of that set; a NAME given again starts another set, so --vs damping=0.4 --vs damping=0.6 draws three panels (at most \(Replay.maxPanels))."))
     var vs: [String] = []
 
     func validate() throws {
         guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60") }
         guard speed.isFinite, (0.05...10).contains(speed) else { throw ValidationError("--speed must be from 0.05 to 10") }
-        guard vs.isEmpty || animate else { throw ValidationError("--vs draws a second panel: give --animate too") }
+        guard vs.isEmpty || animate else { throw ValidationError("--vs draws more panels: give --animate too") }
     }
 
     func run() throws {
@@ -35,18 +36,9 @@ struct ReplayCommand: ParsableCommand {
             var summary = outcome.summary
             var figures: [any GnuplotFigure] = [outcome.chart]
             if animate {
-                var runs = [outcome]
-                var changed: [String] = []
-                if !vs.isEmpty {
-                    var other = sets
-                    for text in vs {
-                        let (k, v) = try SweepGrid.parseSet(text)
-                        other[k] = v
-                        changed.append(k)
-                    }
-                    runs.append(try Replay.run(loaded, set: other, trace: found))
-                }
-                let animation = Replay.animation(runs, kind: loaded.kind, labelled: changed, fps: fps, speed: speed)
+                let others = try Replay.comparedSets(base: sets, vs: vs.map(SweepGrid.parseSet))
+                let runs = try [outcome] + others.map { try Replay.run(loaded, set: $0, trace: found) }
+                let animation = Replay.animation(runs, kind: loaded.kind, labelled: [], fps: fps, speed: speed)
                 if case var .object(fields) = summary {
                     fields.append(("duration", .number(Double(animation.frameCount - 1) * speed / fps)))
                     fields.append(("frames", .number(Double(animation.frameCount))))

@@ -30,7 +30,7 @@ public struct Animation: GnuplotFigure {
 
     /// One phone: its label (parameters and key metrics) and its frames.
     public struct Panel: Sendable {
-        public var label: String
+        public var label: PanelLabel
         public var frames: [Frame]
     }
 
@@ -50,8 +50,30 @@ public struct Animation: GnuplotFigure {
     /// Frames in the animation (every panel has the same number).
     public var frameCount: Int { panels.map(\.frames.count).min() ?? 0 }
 
-    /// Width of one panel in pixels; the phone's aspect ratio sets the height.
+    /// Width of one panel of the GIF in pixels; the phone's aspect ratio sets the height.
     static let panelWidth = 360.0
+    /// Font sizes (pt) scaled to the panel: its title, and the time readout in the phone's chin.
+    static let titleFont = Int(panelWidth / 30), readoutFont = Int(panelWidth / 18)
+    /// Lines a title may take: parameters, then metrics (the rest is named, ``PanelLabel``).
+    static let parameterLines = 3, metricLines = 2
+    /// The phone's chin below the screen, where the time is, as a fraction of the screen height.
+    static let chin = 0.12
+
+    /// Characters that fit in `pixels` at `font` pt (a character is at most about 0.66 em wide
+    /// in gnuplot's default sans; 8 % of the width kept free).
+    static func characters(_ pixels: Double, font: Int) -> Int { Int(pixels * 0.92 / (0.66 * Double(font))) }
+
+    /// `lines` as one gnuplot string expression, joined by line breaks (joined in gnuplot: the
+    /// quoting turns control characters into spaces).
+    static func multiline(_ lines: [String]) -> String {
+        lines.isEmpty ? "\"\"" : lines.map(gnuplotQuote).joined(separator: " . \"\\n\" . ")
+    }
+
+    /// Each panel's title lines in a GIF panel.
+    private var titles: [[String]] {
+        panels.map { $0.label.lines(width: Self.characters(Self.panelWidth, font: Self.titleFont),
+                                    parameterLines: Self.parameterLines, metricLines: Self.metricLines) }
+    }
 
     /// Data blocks: per frame, per panel, the shapes (`cx cy halfwidth halfheight colour`),
     /// then the fingers (`x y`; one point far off screen when none is down).
@@ -74,54 +96,78 @@ public struct Animation: GnuplotFigure {
         return out
     }
 
+    /// The time readout at `t` s: large, white, centred on the phone's dark chin.
+    private func readout(_ t: Double) -> String {
+        let at = "first \(formatNumber(screen.x / 2)), first \(formatNumber((1 + Self.chin / 2) * screen.y))"
+        return "set label 1 \(gnuplotQuote("t = \(NumberFormat.fixed(t, 2)) s")) at \(at) center tc rgb '#ffffff' font ',\(Self.readoutFont)' front\n"
+    }
+
+    /// The plot of panel p at frame k (`dot`: the finger's point size).
+    private func plot(_ k: Int, _ p: Int, dot: Double) -> String {
+        let block = (k * panels.count + p) * 2
+        return "plot '\(name).dat' index \(block) using 1:2:3:4:5 with boxxyerror fs solid 1.0 noborder lc rgb variable, "
+            + "'' index \(block + 1) using 1:2 with points pt 7 ps \(dot) lc rgb '#d81b60'\n"
+    }
+
     /// gnuplot commands for frame k, panel by panel (a multiplot when there are several).
-    private func frameCommands(_ k: Int, showTime: Bool) -> String {
+    private func frameCommands(_ k: Int, titles: [[String]]) -> String {
         var out = panels.count > 1 ? "set multiplot layout 1,\(panels.count)\n" : ""
-        for (p, panel) in panels.enumerated() {
-            let block = (k * panels.count + p) * 2
-            out += "set title \(gnuplotQuote(panel.label))\n"
-            out += showTime ? "set label 1 \(gnuplotQuote("t = \(NumberFormat.fixed(panel.frames[k].t, 2)) s")) at graph 0.04, graph 0.03 front\n" : "unset label 1\n"
-            out += "plot '\(name).dat' index \(block) using 1:2:3:4:5 with boxxyerror fs solid 1.0 noborder lc rgb variable, "
-            out += "'' index \(block + 1) using 1:2 with points pt 7 ps 2.5 lc rgb '#d81b60'\n"
+        for p in panels.indices {
+            out += "set title \(Self.multiline(titles[p]))\n" + readout(panels[p].frames[k].t) + plot(k, p, dot: 2.5)
         }
         return out + (panels.count > 1 ? "unset multiplot\n" : "")
     }
 
+    /// The phone: a dark frame with a chin below the screen (where the time is), the screen light.
     private var setup: String {
         let (w, h) = (screen.x, screen.y)
         return """
         unset key
         unset tics
         unset border
-        set margins 1, 1, 1, 3
         set xrange [\(formatNumber(-0.06 * w)):\(formatNumber(1.06 * w))]
-        set yrange [\(formatNumber(1.04 * h)):\(formatNumber(-0.04 * h))]
-        set object 1 rect from \(formatNumber(-0.04 * w)),\(formatNumber(-0.025 * h)) to \(formatNumber(1.04 * w)),\(formatNumber(1.025 * h)) back fc rgb '#1c1c1e' fs solid 1.0 noborder
+        set yrange [\(formatNumber((1.02 + Self.chin) * h)):\(formatNumber(-0.04 * h))]
+        set object 1 rect from \(formatNumber(-0.04 * w)),\(formatNumber(-0.025 * h)) to \(formatNumber(1.04 * w)),\(formatNumber((1 + Self.chin) * h)) back fc rgb '#1c1c1e' fs solid 1.0 noborder
         set object 2 rect from 0,0 to \(formatNumber(w)),\(formatNumber(h)) back fc rgb '#f2f2f7' fs solid 1.0 noborder
 
         """
     }
 
+    /// Pixel height of a phone `width` pixels wide with `lines` lines of text at `font` pt above it.
+    private func height(width: Double, lines: Int, font: Int) -> Int {
+        Int(width * 0.94 * (1.06 + Self.chin) * screen.y / (1.12 * screen.x) + Double(lines + 3) * 1.6 * Double(font))
+    }
+
     public var script: String {
-        let pw = Int(Self.panelWidth), ph = Int(Self.panelWidth * screen.y / screen.x * 1.1)
+        let titles = self.titles, lines = titles.map(\.count).max() ?? 1
+        let pw = Int(Self.panelWidth), ph = height(width: Self.panelWidth, lines: lines, font: Self.titleFont)
         let delay = max(1, Int((100 / fps).rounded()))
         var out = "# springtune animation '\(name)': run `gnuplot \(name).gp` in this folder to redraw.\nreset session\n"
-        out += "set terminal gif animate delay \(delay) loop 0 size \(pw * panels.count),\(ph) font ',9'\nset output '\(name).gif'\n" + setup
-        for k in 0..<frameCount { out += frameCommands(k, showTime: true) }
-        out += "set output\n"
-        // Filmstrip: 8 frames at equal intervals, each panel's strip a row.
+        out += "set terminal gif animate delay \(delay) loop 0 size \(pw * panels.count),\(ph) font ',\(Self.titleFont)'\nset output '\(name).gif'\n" + setup
+        out += "set margins 1, 1, 0, \(lines + 2)\n"
+        for k in 0..<frameCount { out += frameCommands(k, titles: titles) }
+        return out + "set output\n" + filmstrip
+    }
+
+    /// Filmstrip: 8 frames at equal intervals, each panel's strip a row under its label (the
+    /// row's width, so the whole label fits), each frame titled with its time.
+    private var filmstrip: String {
+        let frameWidth = Self.panelWidth / 2, rowFont = 9, timeFont = 7
+        let rows = panels.map { $0.label.lines(width: Self.characters(8 * frameWidth, font: rowFont), parameterLines: 2, metricLines: 1) }
+        let lines = rows.map(\.count).max() ?? 1
+        let rowHeight = height(width: frameWidth, lines: lines + 1, font: timeFont)
         let picks = (0..<8).map { i in frameCount <= 1 ? 0 : i * (frameCount - 1) / 7 }
-        out += "set terminal pngcairo size \(pw * 8 / 2),\(ph * panels.count / 2) font ',7'\nset output '\(name)-filmstrip.png'\n"
-        out += "unset label 1\nset multiplot layout \(panels.count),8\n"
+        var out = "set terminal pngcairo size \(Int(8 * frameWidth)),\(rowHeight * panels.count) font ',\(timeFont)'\nset output '\(name)-filmstrip.png'\n"
+        // Room above each frame (in lines of the terminal's font) for the row's label and the time.
+        let top = Int((Double(lines * rowFont) / Double(timeFont) + 2).rounded(.up))
+        out += "unset label 1\nset margins 1, 1, 0, \(top)\nset multiplot layout \(panels.count),8\n"
         for (p, panel) in panels.enumerated() {
             for k in picks {
-                let block = (k * panels.count + p) * 2
-                // The strip's first panel: as much of the label as fits above it, then the time
-                // on its own line (joined in gnuplot: the quoting turns control characters into spaces).
-                let time = gnuplotQuote("t = \(NumberFormat.fixed(panel.frames[k].t, 2)) s")
-                out += "set title " + (k == picks[0] ? gnuplotQuote(Self.leading(panel.label, fitting: 34)) + " . \"\\n\" . " : "") + time + "\n"
-                out += "plot '\(name).dat' index \(block) using 1:2:3:4:5 with boxxyerror fs solid 1.0 noborder lc rgb variable, "
-                out += "'' index \(block + 1) using 1:2 with points pt 7 ps 1.2 lc rgb '#d81b60'\n"
+                let rowTop = 1 - Double(p) / Double(panels.count)
+                out += k == picks[0]
+                    ? "set label 2 \(Self.multiline(rows[p])) at screen 0.005, screen \(formatNumber(rowTop)) left offset 0, char -1 font ',\(rowFont)' front\n"
+                    : "unset label 2\n"
+                out += "set title \(gnuplotQuote("t = \(NumberFormat.fixed(panel.frames[k].t, 2)) s"))\n" + plot(k, p, dot: 1.2)
             }
         }
         return out + "unset multiplot\nset output\n"
@@ -129,22 +175,10 @@ public struct Animation: GnuplotFigure {
 }
 
 extension Animation {
-    /// The label's leading " · "-separated parts that fit in `limit` characters (at least the
-    /// first part, cut to the limit).
-    static func leading(_ label: String, fitting limit: Int) -> String {
-        var kept = ""
-        for part in label.components(separatedBy: " · ") {
-            let next = kept.isEmpty ? part : kept + " · " + part
-            guard next.count <= limit else { break }
-            kept = next
-        }
-        return kept.isEmpty ? String(label.prefix(limit)) : kept
-    }
-
     /// A panel of a replay: its pictures sampled at `fps` (slowed by `speed`) from touch-down to
     /// `duration` seconds, each frame showing the latest simulated frame at or before its time
     /// and the fingers then down (each pointer's latest sample, until it lifts).
-    public static func panel(label: String, pictures: [(t: Double, shapes: [Shape])], trace: Trace,
+    public static func panel(label: PanelLabel, pictures: [(t: Double, shapes: [Shape])], trace: Trace,
                              duration: Double, fps: Double, speed: Double) -> Panel {
         let count = Int((duration * fps / speed).rounded(.down)) + 1
         let t0 = trace.samples.first?.t ?? 0

@@ -72,12 +72,13 @@ public enum Replay {
 
 extension Replay {
     /// One animation of replays of the same trace, side by side: each panel labelled with the
-    /// values in `labelled` (default: the model's spring) and its key metrics; every panel runs
-    /// until the last one is at rest.
+    /// values in `labelled` (default: the model's spring) and every other value that differs
+    /// between the runs, then its key metrics; every panel runs until the last one is at rest.
     public static func animation(_ runs: [Outcome], kind: ModelKind, labelled: [String], fps: Double, speed: Double,
                                  name: String = "replay") -> Animation {
         let duration = runs.map(\.restTime).max() ?? 0
-        let keys = labelled.isEmpty ? kind.springParameterNames : labelled
+        let named = labelled.isEmpty ? kind.springParameterNames : labelled
+        let keys = named + differing(runs).filter { !named.contains($0) }
         let panels = runs.map { r in
             Animation.panel(label: label(r, keys: keys), pictures: r.pictures, trace: r.trace, duration: duration, fps: fps, speed: speed)
         }
@@ -85,18 +86,46 @@ extension Replay {
         return Animation(name: name, screen: scene, panels: panels, fps: fps, speed: speed)
     }
 
+    /// Most panels an animation draws side by side (the GIF is 360 px a panel).
+    public static let maxPanels = 4
+
+    /// The parameter sets `replay --vs` compares with `base`, in order: each `--vs` changes the
+    /// current set, and one whose name the current set already changed starts the next set
+    /// (`--vs damping=0.4 --vs damping=0.6`: two sets). Throws (usage) past ``maxPanels``.
+    public static func comparedSets(base: [String: ParamValue], vs: [(String, ParamValue)]) throws -> [[String: ParamValue]] {
+        var sets: [[String: ParamValue]] = [], current = base, changed = Set<String>()
+        for (name, value) in vs {
+            if !changed.insert(name).inserted {
+                sets.append(current)
+                (current, changed) = (base, [name])
+            }
+            current[name] = value
+        }
+        if !changed.isEmpty { sets.append(current) }
+        guard sets.count < maxPanels else {
+            throw ToolError(.usage, "--vs gives \(sets.count) parameter sets besides the first; at most \(maxPanels - 1) fit side by side")
+        }
+        return sets
+    }
+
+    /// The names whose values are not the same in every run, sorted.
+    static func differing(_ runs: [Outcome]) -> [String] {
+        Set(runs.flatMap(\.values.keys)).filter { k in Set(runs.map { $0.values[k]?.description ?? "" }).count > 1 }.sorted()
+    }
+
     /// The screen size a run used.
     static func loadedScene(_ r: Outcome) -> SIMD2<Double> {
         SIMD2(r.values["width"]?.number ?? r.sceneSize.x, r.values["height"]?.number ?? r.sceneSize.y)
     }
 
-    /// `damping 0.4 · settle 1.21 s · overshoot 3.1 pt · dismiss`.
-    static func label(_ r: Outcome, keys: [String]) -> String {
-        var parts = keys.compactMap { k in r.values[k].map { "\(k) \($0.number.map { NumberFormat.significant($0, 4) } ?? $0.description)" } }
-        if let s = r.run.metrics[.settleTime] { parts.append(s.isFinite ? "settle \(NumberFormat.fixed(s, 2)) s" : "never settles") }
-        if let o = r.run.metrics[.overshootPt] { parts.append("overshoot \(NumberFormat.fixed(o, 1)) pt") }
-        if let d = r.run.decision { parts.append(d.rawValue) }
-        return parts.joined(separator: " · ")
+    /// `damping 0.4` parts for `keys`, then `settle 1.21 s · overshoot 3.1 pt · dismiss`.
+    static func label(_ r: Outcome, keys: [String]) -> PanelLabel {
+        let parameters = keys.compactMap { k in r.values[k].map { "\(k) \($0.number.map { NumberFormat.significant($0, 4) } ?? $0.description)" } }
+        var metrics: [String] = []
+        if let s = r.run.metrics[.settleTime] { metrics.append(s.isFinite ? "settle \(NumberFormat.fixed(s, 2)) s" : "never settles") }
+        if let o = r.run.metrics[.overshootPt] { metrics.append("overshoot \(NumberFormat.fixed(o, 1)) pt") }
+        if let d = r.run.decision { metrics.append(d.rawValue) }
+        return PanelLabel(parameters: parameters, metrics: metrics)
     }
 }
 

@@ -36,8 +36,8 @@ public enum ReportCharts {
     }
 
     /// log x for a log-spaced axis (three or more positive values in a constant ratio), or one
-    /// whose positive values span a factor of 20 or more.
-    static func isLogScale(_ table: SweepReport, _ column: String) -> Bool {
+    /// whose positive values span a factor of 20 or more: the rule of `sweep`'s charts and `plot`.
+    public static func isLogScale(_ table: SweepReport, _ column: String) -> Bool {
         guard let i = table.column(column) else { return false }
         let v = Set(table.rows.compactMap { table.number($0, i) }).sorted()
         guard let lo = v.first, let hi = v.last, lo > 0 else { return false }
@@ -53,6 +53,17 @@ public enum ReportCharts {
     public static func label(_ column: String, kind: ModelKind? = nil) -> String {
         let unit = ((kind?.parameters ?? []) + Scene.sweepable).first { $0.name == column }?.unit ?? ReportColumns.spec(column)?.unit
         return unit.map { "\(column) (\($0))" } ?? column
+    }
+
+    /// `plot`: `y` against the parameter `x` (a line per value of `by`), the axes with their
+    /// units (the model's from the report's meta, else the report columns') and log x by
+    /// ``isLogScale(_:_:)``; nil when no row has finite numbers in both.
+    public static func plot(_ table: SweepReport, x: String, y: String, by: String?, name: String) throws -> Chart? {
+        let series = try series(table, x: x, y: y, by: by)
+        guard !series.isEmpty else { return nil }
+        let kind = table.meta.flatMap { try? ModelKind(name: $0.preset.model) }
+        return Chart(name: name, title: "\(y) vs \(x)",
+                     panels: [.lines(title: y, x: label(x, kind: kind), y: label(y, kind: kind), series: series, logX: isLogScale(table, x))])
     }
 
     /// One chart per metric (a panel per swept parameter, `_mean` and `_p95` lines, plus one per

@@ -14,11 +14,12 @@ public enum SweepPage {
     }
 
     /// Replays of the best set (`values`) on the representative traces
-    /// (``RepresentativeTraces``), one animation each.
-    public static func clips(_ loaded: PresetStore.Loaded, values: [String: ParamValue], picks: [(title: String, trace: Trace)]) throws -> [Clip] {
+    /// (``RepresentativeTraces``), one animation each, labelled with the `swept` parameters.
+    public static func clips(_ loaded: PresetStore.Loaded, values: [String: ParamValue], swept: [String],
+                             picks: [(title: String, trace: Trace)]) throws -> [Clip] {
         try picks.enumerated().map { n, pick in
             let run = try Replay.run(loaded, set: values, trace: pick.trace)
-            return Clip(title: pick.title, animation: Replay.animation([run], kind: loaded.kind, labelled: [], fps: 30, speed: 1, name: "best-\(n + 1)"))
+            return Clip(title: pick.title, animation: Replay.animation([run], kind: loaded.kind, labelled: swept, fps: 30, speed: 1, name: "best-\(n + 1)"))
         }
     }
 

@@ -127,7 +127,7 @@ public struct SweepJob: Sendable {
                 // The page shows the best set in motion (whole grids only: a shard's best is not the grid's).
                 var clips: [SweepPage.Clip] = []
                 if shard == nil, let best = try ranking?.rank(table).first {
-                    clips = try SweepPage.clips(loaded, values: grid.values(best.configId), picks: traces.representative)
+                    clips = try SweepPage.clips(loaded, values: grid.values(best.configId), swept: grid.axes.map(\.name), picks: traces.representative)
                     figures += clips.map(\.animation)
                 }
                 images = try Gnuplot.draw(figures, in: dir)

@@ -166,8 +166,9 @@ struct FileStamp {
 
 /// Up to three traces worth watching, chosen in one pass: the fastest release, the longest
 /// travel (with a list, the deepest pull past an edge), the slowest drag among those that
-/// travel at least 20 pt (among all when none does). The first of equals wins; each trace
-/// appears at most once.
+/// travel at least 20 pt (among all when none of those is left). The first of equals wins; a trace is
+/// picked at most once, so when one leads two kinds the later kind takes its runner-up (three
+/// traces whenever there are three).
 public struct RepresentativeTraces {
     private struct Pick {
         var index: Int
@@ -175,9 +176,13 @@ public struct RepresentativeTraces {
         var trace: Trace
     }
 
+    /// Runners-up kept per kind: enough for each of the three kinds to find a trace of its own.
+    private static let kept = 3
+
     let estimator: VelocityEstimator
     private var count = 0
-    private var fastest: Pick?, longest: Pick?, slowestMoving: Pick?, slowest: Pick?
+    /// Each kind's leaders, best first.
+    private var fastest: [Pick] = [], longest: [Pick] = [], slowestMoving: [Pick] = [], slowest: [Pick] = []
 
     public init(estimator: VelocityEstimator) { self.estimator = estimator }
 
@@ -185,9 +190,12 @@ public struct RepresentativeTraces {
     public mutating func consider(_ trace: Trace) {
         let s = TraceStats(file: "", trace: trace, estimator: estimator)
         let travel = (s.dx * s.dx + s.dy * s.dy).squareRoot()
-        func keep(_ pick: inout Pick?, _ value: Double, if better: (Double, Double) -> Bool) {
-            if let p = pick, !better(value, p.value) { return }
-            pick = Pick(index: count, value: value, trace: trace)
+        func keep(_ picks: inout [Pick], _ value: Double, if better: (Double, Double) -> Bool) {
+            // After every pick it is not better than (the first of equals stays ahead).
+            let at = picks.firstIndex { better(value, $0.value) } ?? picks.count
+            guard at < Self.kept else { return }
+            picks.insert(Pick(index: count, value: value, trace: trace), at: at)
+            if picks.count > Self.kept { picks.removeLast() }
         }
         keep(&fastest, s.release.magnitude, if: >)
         keep(&longest, travel, if: >)
@@ -199,9 +207,11 @@ public struct RepresentativeTraces {
     /// The picks with their titles.
     public var picks: [(title: String, trace: Trace)] {
         var seen = Set<Int>()
-        return [("fastest release", fastest), ("longest travel", longest), ("slowest drag", slowestMoving ?? slowest)].compactMap { title, pick in
-            guard let pick, seen.insert(pick.index).inserted else { return nil }
-            return ("\(title): \(pick.trace.id)", pick.trace)
-        }
+        return [("fastest release", fastest), ("longest travel", longest), ("slowest drag", slowestMoving + slowest)]
+            .compactMap { title, leaders in
+                guard let pick = leaders.first(where: { !seen.contains($0.index) }) else { return nil }
+                seen.insert(pick.index)
+                return ("\(title): \(pick.trace.id)", pick.trace)
+            }
     }
 }
