@@ -4,6 +4,13 @@ import Testing
 @testable import TraceIO
 
 @Suite struct ContactOrderTests {
+    /// A `getevent -lt` dump: each report's time and its `ABS_MT_*` events (name, hex value),
+    /// closed by `SYN_REPORT`.
+    static func dump(_ reports: [(t: String, events: [(String, String)])]) -> String {
+        reports.flatMap { r in r.events.map { "[ \(r.t)] EV_ABS ABS_MT_\($0.0) \($0.1)" } + ["[ \(r.t)] EV_SYN SYN_REPORT 0"] }
+            .joined(separator: "\n")
+    }
+
     /// tablet-two-finger-drag.txt (protocol A): tracking ids 0 at (43, 440) and 1 at (44, 605)
     /// touch down in the same report; id 1 lifts first (213131.817312 s, id 0 at 213131.826997 s),
     /// so MonkeyHelper's split, in lift order, calls id 1 c000. In touch-down order, ties by
@@ -19,23 +26,12 @@ import Testing
 
     /// Protocol B: slot 1 touches down before slot 0 and lifts after it; the earlier touch is c000.
     @Test func touchDownOrderNotLiftOrder() throws {
-        let text = """
-        [ 1.000000] EV_ABS ABS_MT_SLOT 00000001
-        [ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000007
-        [ 1.000000] EV_ABS ABS_MT_POSITION_X 0000000a
-        [ 1.000000] EV_ABS ABS_MT_POSITION_Y 0000000a
-        [ 1.000000] EV_SYN SYN_REPORT 00000000
-        [ 1.100000] EV_ABS ABS_MT_SLOT 00000000
-        [ 1.100000] EV_ABS ABS_MT_TRACKING_ID 00000008
-        [ 1.100000] EV_ABS ABS_MT_POSITION_X 00000014
-        [ 1.100000] EV_ABS ABS_MT_POSITION_Y 00000014
-        [ 1.100000] EV_SYN SYN_REPORT 00000000
-        [ 1.200000] EV_ABS ABS_MT_TRACKING_ID ffffffff
-        [ 1.200000] EV_SYN SYN_REPORT 00000000
-        [ 1.300000] EV_ABS ABS_MT_SLOT 00000001
-        [ 1.300000] EV_ABS ABS_MT_TRACKING_ID ffffffff
-        [ 1.300000] EV_SYN SYN_REPORT 00000000
-        """
+        let text = Self.dump([
+            ("1.000000", [("SLOT", "1"), ("TRACKING_ID", "7"), ("POSITION_X", "a"), ("POSITION_Y", "a")]),
+            ("1.100000", [("SLOT", "0"), ("TRACKING_ID", "8"), ("POSITION_X", "14"), ("POSITION_Y", "14")]),
+            ("1.200000", [("TRACKING_ID", "ffffffff")]),
+            ("1.300000", [("SLOT", "1"), ("TRACKING_ID", "ffffffff")]),
+        ])
         let path = try TestData.temp(text, name: "b.txt")
         let got = try TraceImporter.importFile(path, format: .getevent, mapping: ImportMapping(units: .scale(1))).traces
         #expect(got.map { $0.samples[0].x } == [10, 20])
@@ -54,16 +50,11 @@ import Testing
     /// Rows of a getevent dump 0.3 s apart on a clock near 1411 s: the difference is not 0.3 in
     /// binary floating point, the imported time is.
     @Test func importedTimesAreWholeMicroseconds() throws {
-        let text = """
-        [ 1411.448191] EV_ABS ABS_MT_TRACKING_ID 00000001
-        [ 1411.448191] EV_ABS ABS_MT_POSITION_X 00000064
-        [ 1411.448191] EV_ABS ABS_MT_POSITION_Y 000000c8
-        [ 1411.448191] EV_SYN SYN_REPORT 00000000
-        [ 1411.748191] EV_ABS ABS_MT_POSITION_Y 000000d2
-        [ 1411.748191] EV_SYN SYN_REPORT 00000000
-        [ 1411.848192] EV_ABS ABS_MT_TRACKING_ID ffffffff
-        [ 1411.848192] EV_SYN SYN_REPORT 00000000
-        """
+        let text = ContactOrderTests.dump([
+            ("1411.448191", [("TRACKING_ID", "1"), ("POSITION_X", "64"), ("POSITION_Y", "c8")]),
+            ("1411.748191", [("POSITION_Y", "d2")]),
+            ("1411.848192", [("TRACKING_ID", "ffffffff")]),
+        ])
         let path = try TestData.temp(text, name: "noise.txt")
         let trace = try #require(try TraceImporter.importFile(path, format: .getevent, mapping: ImportMapping(units: .scale(1))).traces.first)
         #expect(trace.samples.map(\.t) == [0, 0.3, 0.400001])

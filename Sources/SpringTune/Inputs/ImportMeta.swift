@@ -9,12 +9,12 @@ public struct ImportMeta: Codable, Sendable, Equatable {
     public var tool = "springtune"
     public var version = SpringTuneVersion.current
     /// `units per pt`, `units per mm`, or a screen mapping, as words; when inputs imported with
-    /// different mappings were joined, each one's words separated by `; `.
+    /// different mappings were joined (``carried(by:)``), each input's, separated by `; `.
     public var mapping: String
     public var scale: Double?
     public var unitsPerMM: Double?
     public var screen: [Double]?
-    /// Clockwise degrees.
+    /// Clockwise degrees (the first input's, when joined inputs differ: see ``mapping``).
     public var rotation: Int
     public var deviceInfo: String?
     public var grouping: String
@@ -52,21 +52,24 @@ public struct ImportMeta: Codable, Sendable, Equatable {
     }
 
     /// The sidecar of a file `step` wrote from `step.inputs`: their sidecars joined (sources and
-    /// earlier steps in input order; a field the inputs disagree on is left out, the mapping's
-    /// words listed) with `step` appended. Nil when no input has a sidecar.
+    /// earlier steps in input order) with `step` appended. Where the inputs' mappings differ,
+    /// ``mapping`` lists each input's in input order (with its rotation when those differ too)
+    /// and the numbers they disagree on are left out. Nil when no input has a sidecar.
     public static func carried(by step: TraceStep) -> ImportMeta? {
         let metas = step.inputs.compactMap { read(for: $0.file) }
         guard var joined = metas.first else { return nil }
         for m in metas.dropFirst() {
-            if m.mapping != joined.mapping { joined.mapping += "; " + m.mapping }
             if m.scale != joined.scale { joined.scale = nil }
             if m.unitsPerMM != joined.unitsPerMM { joined.unitsPerMM = nil }
             if m.screen != joined.screen { joined.screen = nil }
             if m.deviceInfo != joined.deviceInfo { joined.deviceInfo = nil }
-            if m.rotation != joined.rotation { joined.mapping += " (rotations differ: see each source)" }
+            if m.timeUnit != joined.timeUnit { joined.timeUnit = nil }
             joined.sources += m.sources
             joined.steps = (joined.steps ?? []) + (m.steps ?? [])
         }
+        let rotated = Set(metas.map(\.rotation)).count > 1
+        let words = metas.map { rotated ? "\($0.mapping), rotated \($0.rotation)°" : $0.mapping }
+        if Set(words).count > 1 { joined.mapping = words.joined(separator: "; ") }
         joined.tool = "springtune"
         joined.version = SpringTuneVersion.current
         joined.steps = (joined.steps ?? []) + [step]

@@ -54,7 +54,7 @@ public struct UnitsCheck: Sendable {
         var found: [String] = []
         let screen = "\(NumberFormat.cell(scene.width))×\(NumberFormat.cell(scene.height)) pt screen"
         if let f = farthest, offScreen * 2 > samples {
-            found.append("\(offScreen) of \(samples) samples lie beyond twice the \(screen), up to (\(NumberFormat.fixed(f.x, 0)), \(NumberFormat.fixed(f.y, 0))) pt in \(f.trace): "
+            found.append("\(offScreen) of \(samples) samples lie beyond \(NumberFormat.cell(Self.screens))× the \(screen), up to (\(NumberFormat.fixed(f.x, 0)), \(NumberFormat.fixed(f.y, 0))) pt in \(f.trace): "
                 + "device units read as points? import with --scale (units per pt) or --units-per-mm")
         }
         if let f = fastest {
