@@ -161,8 +161,8 @@ public enum TraceImporter {
     }
 
     /// Per-event touch CSVs (`trace_id,…,t_seconds,x,y,phase`), device units as given, times
-    /// in seconds (divided by `timeUnit`'s units per second). Contacts with non-touch phases (`pointer_down`, `wheel`, …) or non-numeric values are
-    /// left out and listed.
+    /// in seconds (divided by `timeUnit`'s units per second). Contacts with non-touch phases
+    /// (`pointer_down`, `wheel`, …) or non-numeric values are left out and listed.
     private static func touchCSV(_ path: String, timeUnit: TimeUnit) throws -> (ids: [String], contacts: [[TouchSample]], report: TraceFileReport) {
         var header: CSVHeader?
         var ids: [String] = [], contacts: [[TouchSample]] = []
