@@ -2,14 +2,15 @@ import SpringCore
 
 /// How an importer turns finger contacts into traces (Reference §3).
 public enum ContactGrouping: String, CaseIterable, Sendable {
-    /// One one-finger trace per contact, named `<stem>-cNNN` in lift order, times from its `began`.
+    /// One one-finger trace per contact, named `<stem>-cNNN` in the order given, times from its `began`.
     case contacts
     /// Contacts that overlap in time (transitively) become one multi-pointer trace, named
     /// `<stem>-gNNN` in order of their first touch, pointers numbered 0, 1, … in the order they
     /// began, times from the gesture's first `began`. A contact alone stays a one-finger trace.
     case gestures
 
-    /// Traces from contacts given in lift order with times on the recording's clock.
+    /// Traces from contacts (evdev imports give them in touch-down order, csv imports in file
+    /// order) with times on the recording's clock.
     public func traces(_ contacts: [[TouchSample]], stem: String) -> [Trace] {
         let contacts = contacts.filter { !$0.isEmpty }
         switch self {
@@ -19,7 +20,7 @@ public enum ContactGrouping: String, CaseIterable, Sendable {
                 return Trace(id: Self.name(stem, "c", n), samples: samples.map { var s = $0; s.t -= start; s.pointer = 0; return s })
             }
         case .gestures:
-            // Stable by start time: contacts that begin together keep their lift order.
+            // Stable by start time: contacts that begin together keep the order given.
             let byStart = contacts.indices.sorted { (contacts[$0][0].t, $0) < (contacts[$1][0].t, $1) }
             var groups: [[Int]] = [], groupEnd = -Double.infinity
             for i in byStart {

@@ -10,7 +10,8 @@ struct EvdevEvent {
 }
 
 /// Turns a stream of multitouch evdev events (protocol A or B) into finger contacts, in the
-/// order contacts lift (as MonkeyHelper's reference split does). Samples are stamped at their `SYN_REPORT`; a contact
+/// order they touch down (their first sample; at the same time, by slot, tracking id or
+/// report index), as recorders number them. Samples are stamped at their `SYN_REPORT`; a contact
 /// gets a `moved` row at every later report, and its `ended` row (repeating
 /// its last position) at the report where it lifts. A contact still down at the end of the
 /// recording ends `cancelled` at the last report. Like MonkeyHelper's reference split, every
@@ -22,8 +23,8 @@ struct EvdevContacts {
         var samples: [TouchSample] = []
     }
 
-    /// Finished contacts in lift order, times absolute (the recording's clock).
-    private(set) var contacts: [[TouchSample]] = []
+    /// Finished contacts with their key, in lift order, times absolute (the recording's clock).
+    private var finished: [(key: Int, samples: [TouchSample])] = []
     private var down: [Int: Contact] = [:]
     private var lastReport = 0.0
     private let scale: Double
@@ -57,10 +58,11 @@ struct EvdevContacts {
         }
     }
 
-    /// Closes contacts still down and returns every contact in lift order (absolute times).
+    /// Closes contacts still down and returns every contact in touch-down order, ties by key
+    /// (absolute times).
     mutating func finish() -> [[TouchSample]] {
         for key in down.keys.sorted() { end(key, at: lastReport, phase: .cancelled) }
-        return contacts
+        return finished.sorted { ($0.samples[0].t, $0.key) < ($1.samples[0].t, $1.key) }.map(\.samples)
     }
 
     private mutating func reportA(_ t: Double) {
@@ -111,6 +113,6 @@ struct EvdevContacts {
     private mutating func end(_ key: Int, at t: Double, phase: TouchPhase) {
         guard var c = down.removeValue(forKey: key) else { return }
         c.samples.append(sample(c.x, c.y, t, phase))
-        contacts.append(c.samples)
+        finished.append((key, c.samples))
     }
 }

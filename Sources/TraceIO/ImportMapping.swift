@@ -24,6 +24,20 @@ public enum ImportUnits: Sendable, Equatable {
     }
 }
 
+/// The unit of a csv import's time column (evdev formats always give seconds).
+public enum TimeUnit: String, CaseIterable, Sendable, Codable {
+    case s, ms, us
+
+    /// Units per second.
+    public var perSecond: Double {
+        switch self {
+        case .s: 1
+        case .ms: 1_000
+        case .us: 1_000_000
+        }
+    }
+}
+
 /// A device's declared touch axis ranges (device units), from a `getevent -lp` dump or an evemu
 /// recording's `A:` header lines.
 public struct AxisRanges: Sendable, Equatable, Codable {
@@ -78,9 +92,11 @@ public struct ImportMapping: Sendable {
     public var units: ImportUnits
     public var rotation: Int
     public var ranges: AxisRanges?
+    /// The unit of a csv import's times; they become seconds.
+    public var timeUnit: TimeUnit
 
-    public init(units: ImportUnits, rotation: Int = 0, ranges: AxisRanges? = nil) {
-        self.units = units; self.rotation = rotation; self.ranges = ranges
+    public init(units: ImportUnits, rotation: Int = 0, ranges: AxisRanges? = nil, timeUnit: TimeUnit = .s) {
+        self.units = units; self.rotation = rotation; self.ranges = ranges; self.timeUnit = timeUnit
     }
 
     /// Checks the numbers (exit 64 on a bad one).

@@ -49,6 +49,9 @@ public enum TraceImporter {
     public static func importFile(_ path: String, format: Format, mapping: ImportMapping,
                                   grouping: ContactGrouping = .contacts) throws -> (traces: [Trace], summary: Summary, report: TraceFileReport) {
         try mapping.validate()
+        guard format == .csv || mapping.timeUnit == .s else {
+            throw ToolError(.usage, "--time-unit applies to csv imports only: \(format.rawValue) times are seconds")
+        }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var report = TraceFileReport()
         var contacts: [[TouchSample]], ids: [String]?
@@ -59,7 +62,7 @@ public enum TraceImporter {
             (contacts, declared) = try evdev(path, format: format)
             if format == .evemu, mapping.ranges == nil { mapping.ranges = declared }
         case .csv:
-            (ids, contacts, report) = try touchCSV(path)
+            (ids, contacts, report) = try touchCSV(path, timeUnit: mapping.timeUnit)
         }
         guard !contacts.isEmpty else {
             if let first = report.skipped.first {
@@ -74,11 +77,14 @@ public enum TraceImporter {
             closed += 1
         }
         let mapped = try mapping.apply(contacts)
-        let traces: [Trace]
+        var traces: [Trace]
         if let ids, grouping == .contacts {
             traces = zip(ids, mapped).map { Trace(id: $0, samples: $1) }
         } else {
             traces = grouping.traces(mapped, stem: stem)
+        }
+        for i in traces.indices {
+            for j in traces[i].samples.indices { traces[i].samples[j].t = microseconds(traces[i].samples[j].t) }
         }
         report.traces = traces.count
         var dropped: [String: Int] = [:]
@@ -88,7 +94,7 @@ public enum TraceImporter {
         return (traces, summary, report)
     }
 
-    /// Finger contacts of an evdev recording in device units, in lift order, read line by line,
+    /// Finger contacts of an evdev recording in device units, in touch-down order, read line by line,
     /// and the axis ranges its header declares (evemu `A:` lines); an event time that goes
     /// backwards is an error at its line.
     private static func evdev(_ path: String, format: Format) throws -> (contacts: [[TouchSample]], ranges: AxisRanges?) {
@@ -109,6 +115,10 @@ public enum TraceImporter {
         }
         return (tracker.finish(), header.ranges)
     }
+
+    /// A time in seconds rounded to the microsecond, the resolution of evdev's clock, so that a
+    /// difference of two readings is written as recorded (0.3 s, not 0.30000000000000004 s).
+    static func microseconds(_ t: Double) -> Double { (t * 1_000_000).rounded() / 1_000_000 }
 
     /// `[   1411.748191] EV_ABS       ABS_MT_POSITION_X    00000273`, optionally with a
     /// `/dev/input/eventN:` device field after the time. Other lines are ignored.
@@ -150,10 +160,10 @@ public enum TraceImporter {
         return EvdevEvent(time: time, kind: kind)
     }
 
-    /// Per-event touch CSVs (`trace_id,…,t_seconds,x,y,phase`), device units and times as given.
-    /// Contacts with non-touch phases (`pointer_down`, `wheel`, …) or non-numeric values are
-    /// left out and listed.
-    private static func touchCSV(_ path: String) throws -> (ids: [String], contacts: [[TouchSample]], report: TraceFileReport) {
+    /// Per-event touch CSVs (`trace_id,…,t_seconds,x,y,phase`), device units as given, times
+    /// in seconds (divided by `timeUnit`'s units per second). Contacts with non-touch phases
+    /// (`pointer_down`, `wheel`, …) or non-numeric values are left out and listed.
+    private static func touchCSV(_ path: String, timeUnit: TimeUnit) throws -> (ids: [String], contacts: [[TouchSample]], report: TraceFileReport) {
         var header: CSVHeader?
         var ids: [String] = [], contacts: [[TouchSample]] = []
         var report = TraceFileReport()
@@ -179,7 +189,7 @@ public enum TraceImporter {
                 report.skip(id, reason: "\(path):\(r.position(0).line): non-numeric t_seconds, x or y")
                 return
             }
-            contacts[contacts.count - 1].append(TouchSample(t: t, x: x, y: y, phase: phase))
+            contacts[contacts.count - 1].append(TouchSample(t: t / timeUnit.perSecond, x: x, y: y, phase: phase))
         }
         for (id, samples) in zip(ids, contacts) where !bad.contains(id) {
             if let problem = contactProblem(samples) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringCore
+import SpringLayout
 import SpringTune
 import TraceIO
 
@@ -17,6 +18,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case table, csv
 extension VelocityEstimator: ExpressibleByArgument {}
 extension TraceImporter.Format: ExpressibleByArgument {}
 extension ContactGrouping: ExpressibleByArgument {}
+extension TimeUnit: ExpressibleByArgument {}
 extension Synthesizer.Kind: ExpressibleByArgument {}
 extension TraceIntent: ExpressibleByArgument {}
 
@@ -33,6 +35,24 @@ func readTraces(_ files: [String]) throws -> (traces: [Trace], synthetic: Bool) 
         traces += read
     }
     return (traces, synthetic)
+}
+
+/// Writes `traces` to `output` with the inputs' import sidecars carried on to its own, `step`
+/// appended (``ImportMeta/carried(by:)``); a sidecar left from an earlier `output` is removed
+/// when no input has one.
+func write(_ traces: [Trace], synthetic: Bool, to output: String, step: TraceStep) throws {
+    try TraceWriter.write(traces, synthetic: synthetic, to: output)
+    let sidecar = ImportMeta.path(for: output)
+    if let meta = ImportMeta.carried(by: step) {
+        try AtomicFile.write(try JSONCoding.encode(meta), to: sidecar)
+    } else if FileManager.default.fileExists(atPath: sidecar) {
+        try FileManager.default.removeItem(atPath: sidecar)
+    }
+}
+
+/// Prints the units warning of `check` (``UnitsCheck``), fed the traces of `file`, if it has one.
+func noteUnits(_ check: UnitsCheck, file: String) {
+    if let warning = check.warning(file: file) { note("springtune: \(warning)") }
 }
 
 /// Prints to stderr what a reader noticed besides the traces.

@@ -23,6 +23,17 @@ extension TracesCommand {
             }
         }
 
+        /// The options given, for the sidecar (units as in the help).
+        var criteria: [String] {
+            var c = direction.map { ["direction \($0.rawValue)"] } ?? []
+            for (name, value, unit) in [("min-travel", minTravel, "pt"), ("min-duration", minDuration, "s"), ("max-duration", maxDuration, "s"),
+                                        ("min-release-speed", minReleaseSpeed, "pt/s")] {
+                if let value { c.append("\(name) \(NumberFormat.cell(value)) \(unit)") }
+            }
+            if minReleaseSpeed != nil { c.append("estimator \(estimator.rawValue)") }
+            return c
+        }
+
         func run() throws {
             try reportingErrors {
                 let (traces, synthetic) = try readTraces(files)
@@ -30,7 +41,8 @@ extension TracesCommand {
                 filter.direction = direction; filter.minTravel = minTravel; filter.minDuration = minDuration
                 filter.maxDuration = maxDuration; filter.minReleaseSpeed = minReleaseSpeed; filter.estimator = estimator
                 let kept = traces.filter(filter.keeps)
-                try TraceWriter.write(kept, synthetic: synthetic, to: output)
+                let step = try TraceStep(command: "traces filter", files: files, criteria: criteria, traces: traces.count, changed: kept.count)
+                try write(kept, synthetic: synthetic, to: output, step: step)
                 print("\(output): kept \(kept.count) of \(traces.count) traces")
             }
         }

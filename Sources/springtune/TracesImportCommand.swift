@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringCore
+import SpringLayout
 import SpringTune
 import TraceIO
 
@@ -18,6 +19,7 @@ extension TracesCommand {
         var deviceInfo: String?
         @Option(help: "Clockwise rotation in degrees (0, 90, 180, 270), for landscape devices.") var rotate: Int = 0
         @Option(name: [.short, .customLong("output")], help: "Output trace CSV (its sidecar OUT.csv.meta.json is written beside it).") var output: String
+        @Option(name: .customLong("time-unit"), help: "Unit of a csv import's t_seconds column: s, ms or us.") var timeUnit: TimeUnit = .s
         @Option(help: "contacts: one trace per finger contact; gestures: contacts that overlap in time become one multi-pointer trace.")
         var group: ContactGrouping = .contacts
 
@@ -43,17 +45,23 @@ extension TracesCommand {
                 }
                 ranges = r
             }
-            return ImportMapping(units: units, rotation: rotate, ranges: ranges)
+            return ImportMapping(units: units, rotation: rotate, ranges: ranges, timeUnit: timeUnit)
         }
 
         func run() throws {
             try reportingErrors {
                 let mapping = try mapping()
+                // The screen samples should fall on: --screen's, else the default scene's.
+                var scene = Scene()
+                if case let .screen(w, h) = mapping.units { (scene.width, scene.height) = (w, h) }
                 var traces: [Trace] = [], sources: [TraceImporter.Summary] = []
                 for file in files {
                     let (imported, summary, report) = try TraceImporter.importFile(file, format: format, mapping: mapping, grouping: group)
                     describe(report, file: file)
                     if summary.closedCancelled > 0 { note("\(file): \(summary.closedCancelled) contacts never lifted; they end cancelled at their last sample") }
+                    var units = UnitsCheck(scene: scene)
+                    imported.forEach { units.consider($0) }
+                    noteUnits(units, file: file)
                     traces += imported
                     sources.append(summary)
                 }

@@ -25,6 +25,15 @@ extension TracesCommand {
             }
         }
 
+        /// The rules in the order they apply, for the sidecar.
+        var criteria: [String] {
+            var c = labels.map { ["labels \($0)"] } ?? []
+            if conditions.isEmpty, let intent = intent.first { c.append("intent \(intent.rawValue) for every trace") }
+            c += zip(conditions, intent).map { "where \($0): intent \($1.rawValue)" }
+            if c.contains(where: { $0.contains("release_") }) { c.append("estimator \(estimator.rawValue)") }
+            return c
+        }
+
         func run() throws {
             try reportingErrors {
                 let (traces, synthetic) = try readTraces(files)
@@ -36,7 +45,8 @@ extension TracesCommand {
                 labeler.estimator = estimator
                 try labeler.validate(traceIDs: Set(traces.map(\.id)))
                 let (out, labelled) = labeler.apply(traces)
-                try TraceWriter.write(out, synthetic: synthetic, to: output)
+                let step = try TraceStep(command: "traces label", files: files, criteria: criteria, traces: traces.count, changed: labelled)
+                try write(out, synthetic: synthetic, to: output, step: step)
                 print("\(output): labelled \(labelled) of \(traces.count) traces")
             }
         }

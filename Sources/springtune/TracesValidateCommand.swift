@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringCore
+import SpringLayout
 import SpringTune
 import TraceIO
 
@@ -13,8 +14,10 @@ extension TracesCommand {
         func run() throws {
             try reportingErrors {
                 for file in files {
-                    let report = try TraceReader(skipInvalid: skipInvalid).forEachTrace(path: file) { _ in }
+                    var units = UnitsCheck(scene: Scene())
+                    let report = try TraceReader(skipInvalid: skipInvalid).forEachTrace(path: file) { units.consider($0) }
                     describe(report, file: file)
+                    noteUnits(units, file: file)
                     print("\(file): \(report.traces) traces valid" + (report.skipped.isEmpty ? "" : ", \(report.skipped.count) skipped"))
                 }
             }

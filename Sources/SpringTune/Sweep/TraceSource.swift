@@ -30,7 +30,7 @@ public struct TraceSource: Sendable {
     public private(set) var tags: [Tag] = []
     /// What each file held, for the report's meta.
     public private(set) var fileInfo: [ReportMeta.TraceFile] = []
-    /// Remarks for the user: dropped traces, ignored pointers.
+    /// Remarks for the user: dropped traces, ignored pointers, units that look wrong (``UnitsCheck``).
     public private(set) var notes: [String] = []
     /// The traces worth watching (``RepresentativeTraces``).
     public private(set) var representative: [(title: String, trace: Trace)] = []
@@ -55,8 +55,10 @@ public struct TraceSource: Sendable {
         for file in files {
             let stamp = try FileStamp(file)
             var multi = 0, count = 0
+            var units = UnitsCheck(scene: scene)
             let report = try TraceReader(skipInvalid: skipInvalid).forEachTrace(path: file) { read in
                 count += 1
+                units.consider(read)
                 if read.isMultiPointer { multi += 1 }
                 let trace = kind.input(read)
                 tags.append(Tag(id: trace.id, intent: trace.intent))
@@ -67,6 +69,7 @@ public struct TraceSource: Sendable {
             if multi > 0 && !kind.type.usesAllPointers {
                 notes.append("\(file): \(multi) of \(count) traces have several pointers; \(kind.name) uses the pointer that began first in each")
             }
+            if let warning = units.warning(file: file) { notes.append(warning) }
             let digest = try SHA256.file(file)
             try stamp.unchanged()
             stamps.append(stamp)
