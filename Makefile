@@ -72,6 +72,8 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) INSTALL_TARGET=install-built Tests/cli/install.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/readme.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/numbers.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/charts.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/traces.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke

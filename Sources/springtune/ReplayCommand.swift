@@ -31,7 +31,7 @@ struct ReplayCommand: ParsableCommand {
                 try TraceReader().forEachTrace(path: file) { t in if t.id == trace && found == nil { found = t } }
             }
             guard let found else { throw ToolError(.usage, "no trace '\(trace)' in \(files.joined(separator: ", "))") }
-            let sets = try presetOptions.parsedSets()
+            let sets = presetOptions.parsedSets()
             let outcome = try Replay.run(loaded, set: sets, trace: found)
             var summary = outcome.summary
             var figures: [any GnuplotFigure] = [outcome.chart]

@@ -9,7 +9,7 @@ import Testing
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("outfolder-\(UUID().uuidString)").path
         let staging = "\(parent)/out.partial-999999"
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        for k in 0..<2000 { FileManager.default.createFile(atPath: "\(staging)/old-\(k).dat", contents: Data(count: 16)) }
+        for k in 0..<2000 { _ = FileManager.default.createFile(atPath: "\(staging)/old-\(k).dat", contents: Data(count: 16)) }
         // The orphan: writes new files into the folder as fast as it can for 0.5 s, as long as
         // the folder exists (a process cannot create files in a removed folder).
         let writer = Thread {

@@ -3,14 +3,7 @@
 # titles that fit, a readable time, labels that name every parameter, three clips on the page,
 # several --vs values of one name, and plot's units and log axis. They read the gnuplot scripts
 # kept beside the images (written even without gnuplot); the page needs gnuplot.
-set -uo pipefail
-bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fails=0
-check() { # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # gp TEXT|FIT|READOUT|PANELS FILE [PART]: facts about an animation's gnuplot script (PART: gif, the
 # default, or filmstrip). TEXT prints every title and label string; FIT exits 1 when a GIF title
@@ -113,5 +106,4 @@ check "plot: y label with its unit (settle_time_p95 (s))" grep -q '^set ylabel "
 check "plot --x damping (evenly spaced): linear x, units (ratio, pt)" \
   bash -c "! grep -q '^set logscale x' '$work/plot/d.gp' && grep -q '^set xlabel \"damping (ratio)\"' '$work/plot/d.gp' && grep -q '^set ylabel \"overshoot_pt_p95 (pt)\"' '$work/plot/d.gp'"
 
-echo "$fails failed"
-[ "$fails" = 0 ]
+finish

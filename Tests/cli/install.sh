@@ -7,16 +7,9 @@
 # 69 with one line; SPRINGTUNE_PRESETS points a lone binary at the data.
 # INSTALL_TARGET=install-built installs $SPRINGTUNE as it is (make test); the default,
 # `install`, builds first like a user's `make install`.
-set -uo pipefail
-bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
+. "$(dirname "$0")/lib.sh"
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 target=${INSTALL_TARGET:-install}
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fails=0
-check() { # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
 unset SPRINGTUNE_PRESETS SPRINGTUNE_TRACES
 make_in_repo() { # the tested binary, unless the check builds it itself
   if [ "$target" = install-built ]; then make -C "$repo" --no-print-directory "$@" BIN="$bin"; else make -C "$repo" --no-print-directory "$@"; fi
@@ -126,5 +119,4 @@ check "… and SPRINGTUNE_TRACES supplies them (rc $rc)" \
   test "$rc" = 0 -a -n "$(grep -F "traces: $prefix/share/springtune/traces/default/" "$work/env.txt")"
 make_in_repo uninstall PREFIX="$prefix" > /dev/null 2>&1
 
-echo "$fails failed"
-[ "$fails" = 0 ]
+finish

@@ -2,15 +2,8 @@
 # The demo's numbers and the preset round trip a user edits by hand (issue 23: no noise, exports
 # a person can edit, --set that says what it did): run from the checkout by `make test`.
 # Usage: SPRINGTUNE=.build/release/springtune Tests/cli/numbers.sh
-set -uo pipefail
-bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
+. "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.."
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fails=0
-check() { # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
 
 # Every number in FILES: at most 12 significant digits, and 0 or at least 1e-6 in size.
 noisy() {
@@ -64,5 +57,4 @@ check "…and nothing was written" test ! -e "$work/typo"
 err=$("$bin" sweep --preset evernote --set damping=0.8 --vary damping=0.5,1 --no-charts --out "$work/both" 2>&1 >/dev/null); rc=$?
 check "one name given to --set and --vary: exit 64 ($err)" test $rc = 64
 
-echo "$fails failed"
-[ $fails = 0 ]
+finish

@@ -3,13 +3,9 @@
 # ```sh block of that section, in order, in a fresh folder that sees the checkout's Tests/ and
 # has `springtune` on PATH. Then checks what the walk-through promises.
 # Usage: SPRINGTUNE=.build/release/springtune Tests/cli/readme.sh
-set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$(cd "$(dirname "${SPRINGTUNE:?set SPRINGTUNE to the binary}")" && pwd)/$(basename "$SPRINGTUNE")
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh"
 mkdir -p "$work/bin"; ln -s "$bin" "$work/bin/springtune"; ln -s "$root/Tests" "$work/Tests"
-failed=0
-check() { local what=$1; shift; if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failed=$((failed + 1)); fi; }
 
 # The section's blocks, one script each, numbered in README order.
 python3 - "$root/README.md" "$work" <<'PY'
@@ -32,5 +28,4 @@ check "…with its traces beside it" test -d "$work/my-tweetbot-traces"
 check "the page was drawn" test -s "$work/out/mine/index.html"
 check "the replay animation was drawn" test -s "$work/out/anim/replay.gif"
 check "the CI gate passes on the unchanged preset" grep -q "no regression" "$work"/block-*.sh.out
-echo "$failed failed"
-[ $failed = 0 ]
+finish

@@ -1,14 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end checks of the command line (run by `make test` after the Swift suites):
 # exit codes and error lines on bad input, pick's CSV, export consumed by a separate package.
-set -uo pipefail
-bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fails=0
-check() { # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # A build for x86-64-v3 (make on an AVX2 machine: SPRINGTUNE_CPU_LEVEL=3) run on a CPU without
 # AVX2 (qemu's Nehalem) refuses with one line and exit 69 before running anything; a baseline
@@ -428,5 +421,4 @@ else
   echo "skip bench count (no valgrind)"
 fi
 
-echo "$fails failed"
-exit $((fails > 0))
+finish

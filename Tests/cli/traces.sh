@@ -3,14 +3,7 @@
 # label carry the import sidecar on, getevent contacts are numbered in touch-down order, wrong
 # units are warned about in one line, imported times are whole microseconds.
 # Usage: SPRINGTUNE=path/to/springtune bash Tests/cli/traces.sh (from the package root).
-set -uo pipefail
-bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-fails=0
-check() { # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib.sh"
 data=Tests/Data
 raw=$data/getevent-raw
 # holds FILE PATTERN...: FILE matches every PATTERN (grep -E).
@@ -75,5 +68,4 @@ frac_max() { awk -F, 'NR > 1 { n = split($2, p, "."); if (n > 1 && length(p[2]) 
 check "getevent times have at most 6 decimals" test "$(frac_max "$work/paint.csv")" -le 6
 check "getevent time 0.036621 s written as such" grep -q '^galaxy-paint-new-c000,0.036621,215,58.5,moved$' "$work/paint.csv"
 
-echo "$fails failed"
-[ "$fails" = 0 ]
+finish
