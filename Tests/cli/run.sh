@@ -285,7 +285,7 @@ check "--vs damping=0.4: one GIF ${w2} px wide against ${w1} px for one panel" p
 "$bin" sweep --preset evernote --out "$work/page" >/dev/null 2>&1
 check "default evernote charts: units, log frequency axis, the overshoot limit, the chosen set" bash -c "
   grep -q 'frequency (Hz)' '$work/page/settle_time.gp' && grep -q 'logscale x' '$work/page/settle_time.gp' &&
-  grep -q 'settle_time (s)' '$work/page/settle_time.gp' && grep -q 'limit overshoot_pt_p95 <= 4' '$work/page/overshoot_pt.gp' &&
+  grep -q 'settle_time (s)' '$work/page/settle_time.gp' && grep -q 'limit overshoot_pt_p95 <= 0.5' '$work/page/overshoot_pt.gp' &&
   grep -q 'chosen: config' '$work/page/overshoot_pt.gp'"
 if command -v chromium >/dev/null; then
   (cd "$work/page" && timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$work/page/index.html" > "$work/dom.html" 2>/dev/null)
