@@ -58,8 +58,10 @@ import TraceIO
         #expect(script.contains("set xlabel \"frequency (Hz)\""))
         #expect(script.contains("set ylabel \"settle_time (s)\""))
         #expect(script.contains("set output 'settle_time.png'") && script.contains("set output 'settle_time.svg'"))
-        // 3 panels (one per swept parameter) × 2 series (_mean, _p95), each its own data block.
-        #expect(script.components(separatedBy: "index ").count - 1 == 2 * 2 * 3)
+        // 2 panels (one per parameter swept over two or more values: boundaryResistance has one)
+        // × 2 series (_mean, _p95), each its own data block.
+        #expect(script.components(separatedBy: "index ").count - 1 == 2 * 2 * 2)
+        #expect(!script.contains("boundaryResistance"))
         #expect(!script.split(separator: "\n").contains { $0.hasPrefix("!") || $0.contains("system(") })
         for line in settle.data.split(separator: "\n") {
             for field in line.split(separator: " ") { #expect(Double(field)?.isFinite == true, "data field \(field)") }

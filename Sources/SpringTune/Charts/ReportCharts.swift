@@ -79,8 +79,14 @@ public enum ReportCharts {
             guard let i = table.column(p) else { return false }
             return table.rows.allSatisfy { table.number($0, i) != nil }
         }
-        let params = table.parameterColumns.filter(isNumeric)
-        let word = table.parameterColumns.first { !isNumeric($0) }
+        // A parameter swept over one value (evernote's boundaryResistance) is a fact, not an axis:
+        // it gets no panel.
+        let varies = { (p: String) -> Bool in
+            guard let i = table.column(p) else { return false }
+            return Set(table.rows.map { table.text($0, i) }).count >= 2
+        }
+        let params = table.parameterColumns.filter { isNumeric($0) && varies($0) }
+        let word = table.parameterColumns.first { !isNumeric($0) && varies($0) }
         guard !params.isEmpty else { return [] }
         var charts: [Chart] = []
         // Metrics no set defines (e.g. the other label pair's rates of a pinch preset) get no chart.
