@@ -39,4 +39,15 @@ public enum NumberFormat {
 
     /// `digits` digits after the point, C's `%.<digits>f`: `fixed(2.345, 1)` = "2.3", `fixed(7, 0)` = "7".
     public static func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+
+    /// At most `digits` digits after the point, without trailing zeros (a sampled curve's
+    /// points): `decimals(0.50004, 4)` = "0.5", `decimals(0.99996, 4)` = "1", `decimals(-0.00001, 4)` = "0".
+    public static func decimals(_ x: Double, _ digits: Int) -> String {
+        var text = fixed(x, digits)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
 }

@@ -17,6 +17,7 @@ public struct FlickDismiss: InteractionModel {
         .number("cardHeight", "pt", 292, "card height", min: 0, inclusive: false),
     ]
     public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
+    public static var springGroups: [SpringGroup] { [.main(of: Self.self, name: "snap")] }
 
     public static func springValues(_ s: SpringParameters) -> [String: ParamValue] {
         ["snapFrequency": .number(s.frequency), "snapDamping": .number(s.damping)]

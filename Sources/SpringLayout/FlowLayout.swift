@@ -56,13 +56,26 @@ public struct FlowLayout: InteractionModel {
         restingCenters = (0..<itemCount).map { [itemHeight, itemSpacing] i in itemHeight / 2 + Double(i) * (itemHeight + itemSpacing) }
         let content = Double(itemCount) * itemHeight + Double(itemCount - 1) * itemSpacing
         do {
-            let bounce = try SpringParameters(stiffness: values.number("bounceStiffness"),
-                                              dampingCoefficient: 2 * values.number("bounceDampingRatio") * values.number("bounceStiffness").squareRoot())
+            let bounce = try Self.bounce(values)
             scrollView = try ScrollView(contentHeight: content, viewportHeight: scene.height, rubberBand: values.number("rubberBand"),
                                         decelerationRate: values.number("decelerationRate"), bounce: bounce)
         } catch {
             throw PresetError(path: "params", message: error.description)
         }
+    }
+
+    /// The scroll view's edge bounce spring: stiffness k = bounceStiffness (unit mass),
+    /// damping coefficient c = 2·bounceDampingRatio·√k.
+    static func bounce(_ values: ParameterValues) throws(SpringError) -> SpringParameters {
+        try SpringParameters(stiffness: values.number("bounceStiffness"),
+                             dampingCoefficient: 2 * values.number("bounceDampingRatio") * values.number("bounceStiffness").squareRoot())
+    }
+
+    /// The cell spring, then the scroll view's edge bounce.
+    public static var springGroups: [SpringGroup] {
+        [.main(of: Self.self), SpringGroup(name: "bounce", parameterNames: ["bounceStiffness", "bounceDampingRatio"]) { values throws(PresetError) in
+            do throws(SpringError) { return try bounce(values) } catch { throw PresetError(path: "params", message: error.description) }
+        }]
     }
 
     /// Resting content y of row i: cᵢ = h/2 + i(h + s).

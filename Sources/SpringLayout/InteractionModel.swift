@@ -23,6 +23,8 @@ public protocol InteractionModel: Sendable {
     static var springParameterNames: [String] { get }
     /// The canonical spring of resolved values.
     static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters
+    /// Every spring the parameters set, the main one (``spring(_:)``) first.
+    static var springGroups: [SpringGroup] { get }
 }
 
 /// The two outcomes of a deciding model (Reference §8): the positive one (`dismiss`, `create`),
@@ -46,6 +48,8 @@ extension InteractionModel {
     public static var decisionLabels: [DecisionLabels] { [] }
 
     public static var springParameterNames: [String] { ["frequency", "damping"] }
+
+    public static var springGroups: [SpringGroup] { [.main(of: Self.self)] }
 
     public static func springValues(_ spring: SpringParameters) -> [String: ParamValue] {
         ["frequency": .number(spring.frequency), "damping": .number(spring.damping)]

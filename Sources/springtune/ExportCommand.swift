@@ -4,25 +4,41 @@ import SpringLayout
 import SpringTune
 import TraceIO
 
+extension ExportFormat: ExpressibleByArgument {}
+
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a report row as a preset JSON with provenance.")
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write a report row as a preset JSON with provenance, or as SwiftUI, UIKit, Compose, CSS or Figma springs.")
     @Argument(help: "Report CSV (its report.meta.json must sit beside it).") var report: String
     @Option(help: "config_id to export.") var config: Int?
     @Flag(help: "Export the best set under the preset's objective.") var best = false
-    @Option(name: [.short, .customLong("output")], help: "Preset file to write.") var output: String
-    @Flag(name: .customLong("copy-traces"), help: "Copy the sweep's own trace files beside the export (OUT-traces/) and refer to the copies.")
+    @Option(name: [.short, .customLong("output")], help: "File to write (its extension is not checked).") var output: String
+    @Option(help: ArgumentHelp("What to write: json (the preset, .json; default), swiftui or uikit (Swift, .swift), compose (Kotlin, .kt), css (.css) or figma (.json).",
+                               valueName: ExportFormat.allCases.map(\.rawValue).joined(separator: "|")))
+    var format: ExportFormat = .json
+    @Option(help: "css: the travel in pt the easing's duration is timed for (settle to within the scene's tolerance of it; default: the scene's height).")
+    var travel: Double?
+    @Flag(name: .customLong("copy-traces"), help: "json: copy the sweep's own trace files beside the export (OUT-traces/) and refer to the copies.")
     var copyTraces = false
 
     func validate() throws {
         guard (config != nil) != best else { throw ValidationError("give exactly one of --config ID and --best") }
+        if copyTraces && format != .json { throw ValidationError("--copy-traces goes with --format json only") }
+        if travel != nil && format != .css { throw ValidationError("--travel goes with --format css only") }
     }
 
     func run() throws {
         try reportingErrors {
             var preset = try Export.preset(report: report, configId: config, destination: output)
-            if copyTraces { try Export.copyTraces(&preset, destination: output) }
-            try AtomicFile.write(try JSONCoding.encode(preset), to: output)
-            print("\(output): config \(preset.provenance!.configId), frequency \(formatNumber(preset.spring.frequency)) Hz, damping \(formatNumber(preset.spring.damping))")
+            let id = preset.provenance!.configId
+            if format == .json {
+                if copyTraces { try Export.copyTraces(&preset, destination: output) }
+                try AtomicFile.write(try JSONCoding.encode(preset), to: output)
+                print("\(output): config \(id), frequency \(formatNumber(preset.spring.frequency)) Hz, damping \(formatNumber(preset.spring.damping))")
+            } else if let text = try format.text(PlatformPreset(preset: preset, travel: travel)) {
+                try AtomicFile.write(text, to: output)
+                print("\(output): \(format.rawValue) for config \(id) of \(preset.name)")
+            }
         }
     }
 }

@@ -112,6 +112,8 @@ public struct ModelKind: Sendable {
     public func values(of preset: Preset) -> [String: ParamValue] { type.values(from: preset) }
     /// Names of the model's two spring parameters (they live in a preset's `spring` block).
     public var springParameterNames: [String] { type.springParameterNames }
+    /// Every spring the model's parameters set, the main one first (Reference §10.4).
+    public var springGroups: [SpringGroup] { type.springGroups }
     /// The canonical spring of resolved values.
     public func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters { try type.spring(values) }
     /// Every report column after the parameters, with its spec.

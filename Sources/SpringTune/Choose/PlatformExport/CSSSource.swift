@@ -1,0 +1,59 @@
+import SpringCore
+import TraceIO
+
+/// `export --format css` (Reference §10.4): custom properties on `:root` for each spring, a
+/// duration and a `linear()` easing sampled from the spring's exact step response
+/// (``SpringEasing``, timed to the settle band ε/L), every other parameter as a custom property
+/// (`--tweetbot-flick-velocity: 800;` with its unit in a comment), and a `transition` example.
+public struct CSSSource: Sendable {
+    public let set: PlatformPreset
+    /// One easing per spring, in ``PlatformPreset/springs`` order.
+    public let easings: [SpringEasing]
+
+    /// Exit 65 when a spring never settles (ζ = 0): no finite easing describes it.
+    public init(_ set: PlatformPreset) throws {
+        self.set = set
+        easings = try set.springs.map { named in
+            guard let easing = SpringEasing(spring: named.spring, band: set.band) else {
+                throw ToolError(.dataError, "\(set.name): the \(named.name) spring (ζ = 0) never settles, so no CSS easing describes it")
+            }
+            return easing
+        }
+    }
+
+    public var text: String {
+        let prefix = "--" + set.identifier.kebab
+        var lines = set.header.map { "/* \(Self.comment($0)) */" }
+        lines.append("/* Easings: the spring's step response, to within ε = \(PlatformPreset.number(set.tolerance)) pt of a \(PlatformPreset.number(set.travel)) pt travel (\(NumberFormat.significant(set.band, 3)) of it); duration = settle time. */")
+        lines.append(":root {")
+        for (named, easing) in zip(set.springs, easings) {
+            let name = "\(prefix)-\(Identifier(named.name).kebab)"
+            lines.append("  /* \(named.name) spring: \(PlatformPreset.summary(named.spring)) */")
+            lines.append("  \(name)-duration: \(NumberFormat.fixed(easing.duration * 1000, 0))ms;")
+            lines.append("  \(name)-easing: \(Self.linear(easing.points));")
+        }
+        for c in set.constants {
+            let value = switch c.value {
+            case let .number(x): PlatformPreset.number(x)
+            case let .text(word): word
+            }
+            lines.append("  /* \(Self.comment(c.summary)) (\(c.unitNote)) */")
+            lines.append("  \(prefix)-\(Identifier(c.name).kebab): \(value);")
+        }
+        lines.append("}")
+        let first = "\(prefix)-\(Identifier(set.springs[0].name).kebab)"
+        lines += ["", "/* Example: */", ".\(first.dropFirst(2)) {",
+                  "  transition: transform var(\(first)-duration) var(\(first)-easing);", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `linear(0, 0.0123, …, 1)`: evenly spaced points, 4 decimals.
+    public static func linear(_ points: [Double]) -> String {
+        "linear(" + points.map { NumberFormat.decimals($0, 4) }.joined(separator: ", ") + ")"
+    }
+
+    /// Text inside a `/* */` comment.
+    static func comment(_ text: String) -> String {
+        text.replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,45 @@
+import SpringCore
+import SpringLayout
+
+/// `export --format compose` (Reference §10.4): a Kotlin file with an `object` named after the
+/// preset holding each spring as `const val`s (damping ratio ζ, stiffness k = ω² at unit mass)
+/// and a `spring(dampingRatio = …, stiffness = …)` spec, the nearest Material 3 motion token
+/// (``MaterialSpringToken/nearest(to:)``) in a comment, and every other parameter as a
+/// `const val` with its unit.
+public struct KotlinSource: Sendable {
+    public let set: PlatformPreset
+
+    public init(_ set: PlatformPreset) { self.set = set }
+
+    public var text: String {
+        var lines = set.header.map { "// " + SwiftSource.comment($0) }
+        lines += ["", "import androidx.compose.animation.core.SpringSpec", "import androidx.compose.animation.core.spring", ""]
+        lines.append("/** The tuned springs and parameters of the \(set.name) preset. */")
+        lines.append("object \(set.identifier.upperCamel) {")
+        for s in set.springs { lines += spring(s).map { "    " + $0 } + [""] }
+        for c in set.constants { lines += constant(c).map { "    " + $0 } }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A spring's constants, its spec and the nearest Material token.
+    func spring(_ named: PlatformPreset.NamedSpring) -> [String] {
+        let s = named.spring, name = Identifier(named.name).lowerCamel, n = PlatformPreset.number
+        let (token, distance) = MaterialSpringToken.nearest(to: s)
+        return ["// \(named.name) spring: \(PlatformPreset.summary(s)).",
+                "// Nearest Material 3 token: \(token.name) (ζ \(n(token.dampingRatio)), k \(n(token.stiffness)); \(token.compose)),",
+                "// distance \(NumberFormat.decimals(distance, 2)) in (log₂ k, 4ζ).",
+                "const val \(name)DampingRatio = \(n(s.damping))f",
+                "const val \(name)Stiffness = \(n(s.stiffness()))f",
+                "fun <T> \(name)(): SpringSpec<T> = spring(dampingRatio = \(name)DampingRatio, stiffness = \(name)Stiffness)"]
+    }
+
+    /// A parameter as a `const val` with its unit.
+    func constant(_ c: PlatformPreset.Constant) -> [String] {
+        let value = switch c.value {
+        case let .number(x): "\(PlatformPreset.number(x))f"
+        case let .text(word): "\"\(word)\""
+        }
+        return ["// \(SwiftSource.comment(c.summary)) (\(c.unitNote)).", "const val \(Identifier(c.name).lowerCamel) = \(value)"]
+    }
+}

@@ -1,0 +1,60 @@
+import SpringCore
+import SpringLayout
+
+/// `export --format swiftui|uikit` (Reference §10.4): a Swift file with an `enum` named after the
+/// preset (`Tweetbot`) holding each spring and every other parameter as a `static let`.
+///
+/// SwiftUI gets each spring twice: `Spring(duration:bounce:)` (iOS 17) and the `Animation`
+/// `.spring(response:dampingRatio:)` (iOS 13), with duration = response = 1/f and bounce = 1 − ζ
+/// (ζ ≤ 1) or 1/ζ − 1 (ζ > 1). UIKit gets a function returning
+/// `UISpringTimingParameters(mass: 1, stiffness: k, damping: c, initialVelocity:)`, k = ω²,
+/// c = 2ζω, ω = 2πf; a class instance, so made fresh per call rather than stored.
+public struct SwiftSource: Sendable {
+    public enum Framework: Sendable { case swiftUI, uiKit }
+
+    public let set: PlatformPreset
+    public let framework: Framework
+
+    public init(_ set: PlatformPreset, framework: Framework) { self.set = set; self.framework = framework }
+
+    public var text: String {
+        var lines = set.header.map { "// " + Self.comment($0) }
+        lines += ["", framework == .swiftUI ? "import SwiftUI" : "import UIKit", ""]
+        lines.append("/// The tuned springs and parameters of the \(set.name) preset.")
+        lines.append("enum \(set.identifier.upperCamel) {")
+        for s in set.springs { lines += spring(s).map { "    " + $0 } + [""] }
+        for c in set.constants { lines += constant(c).map { "    " + $0 } }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A spring's declarations.
+    func spring(_ named: PlatformPreset.NamedSpring) -> [String] {
+        let s = named.spring, name = Identifier(named.name).lowerCamel, n = PlatformPreset.number
+        let doc = "/// \(named.name) spring: \(PlatformPreset.summary(s))."
+        switch framework {
+        case .swiftUI:
+            return [doc, "static let \(name) = Spring(duration: \(n(s.response)), bounce: \(n(s.bounce)))",
+                    "/// The \(named.name) spring as an animation (response = duration, dampingRatio = ζ).",
+                    "static let \(name)Animation = Animation.spring(response: \(n(s.response)), dampingRatio: \(n(s.damping)))"]
+        case .uiKit:
+            return [doc, "/// `initialVelocity`: the gesture's velocity over the distance left to travel, per second.",
+                    "static func \(name)(initialVelocity: CGVector = CGVector(dx: 0, dy: 0)) -> UISpringTimingParameters {",
+                    "    UISpringTimingParameters(mass: 1, stiffness: \(n(s.stiffness())), damping: \(n(s.dampingCoefficient())), initialVelocity: initialVelocity)",
+                    "}"]
+        }
+    }
+
+    /// A parameter as a typed constant with its unit in the doc comment.
+    func constant(_ c: PlatformPreset.Constant) -> [String] {
+        let name = Identifier(c.name).lowerCamel
+        let value = switch c.value {
+        case let .number(x): ": Double = \(PlatformPreset.number(x))"
+        case let .text(word): " = \"\(word)\""
+        }
+        return ["/// \(Self.comment(c.summary)) (\(c.unitNote)).", "static let \(name)\(value)"]
+    }
+
+    /// Text on one comment line.
+    static func comment(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
+}
