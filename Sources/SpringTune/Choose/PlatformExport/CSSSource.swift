@@ -15,7 +15,7 @@ public struct CSSSource: Sendable {
         self.set = set
         easings = try set.springs.map { named in
             guard let easing = SpringEasing(spring: named.spring, band: set.band) else {
-                throw ToolError(.dataError, "\(set.name): the \(named.name) spring (ζ = 0) never settles, so no CSS easing describes it")
+                throw ToolError(.dataError, "\(set.name): spring `\(named.name)` (ζ = 0) never settles, so no CSS easing describes it")
             }
             return easing
         }
@@ -28,7 +28,7 @@ public struct CSSSource: Sendable {
         lines.append(":root {")
         for (named, easing) in zip(set.springs, easings) {
             let name = "\(prefix)-\(Identifier(named.name).kebab)"
-            lines.append("  /* \(named.name) spring: \(PlatformPreset.summary(named.spring)) */")
+            lines.append("  /* Spring `\(named.name)`: \(PlatformPreset.summary(named.spring)) */")
             lines.append("  \(name)-duration: \(NumberFormat.fixed(easing.duration * 1000, 0))ms;")
             lines.append("  \(name)-easing: \(Self.linear(easing.points));")
         }

@@ -26,7 +26,7 @@ public struct KotlinSource: Sendable {
     func spring(_ named: PlatformPreset.NamedSpring) -> [String] {
         let s = named.spring, name = Identifier(named.name).lowerCamel, n = PlatformPreset.number
         let (token, distance) = MaterialSpringToken.nearest(to: s)
-        return ["// \(named.name) spring: \(PlatformPreset.summary(s)).",
+        return ["// Spring `\(named.name)`: \(PlatformPreset.summary(s)).",
                 "// Nearest Material 3 token: \(token.name) (ζ \(n(token.dampingRatio)), k \(n(token.stiffness)); \(token.compose)),",
                 "// distance \(NumberFormat.decimals(distance, 2)) in (log₂ k, 4ζ).",
                 "const val \(name)DampingRatio = \(n(s.damping))f",

@@ -31,11 +31,11 @@ public struct SwiftSource: Sendable {
     /// A spring's declarations.
     func spring(_ named: PlatformPreset.NamedSpring) -> [String] {
         let s = named.spring, name = Identifier(named.name).lowerCamel, n = PlatformPreset.number
-        let doc = "/// \(named.name) spring: \(PlatformPreset.summary(s))."
+        let doc = "/// Spring `\(named.name)`: \(PlatformPreset.summary(s))."
         switch framework {
         case .swiftUI:
             return [doc, "static let \(name) = Spring(duration: \(n(s.response)), bounce: \(n(s.bounce)))",
-                    "/// The \(named.name) spring as an animation (response = duration, dampingRatio = ζ).",
+                    "/// Spring `\(named.name)` as an animation (response = duration, dampingRatio = ζ).",
                     "static let \(name)Animation = Animation.spring(response: \(n(s.response)), dampingRatio: \(n(s.damping)))"]
         case .uiKit:
             return [doc, "/// `initialVelocity`: the gesture's velocity over the distance left to travel, per second.",
