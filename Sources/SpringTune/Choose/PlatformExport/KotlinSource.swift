@@ -12,14 +12,9 @@ public struct KotlinSource: Sendable {
     public init(_ set: PlatformPreset) { self.set = set }
 
     public var text: String {
-        var lines = set.header.map { "// " + SwiftSource.comment($0) }
-        lines += ["", "import androidx.compose.animation.core.SpringSpec", "import androidx.compose.animation.core.spring", ""]
-        lines.append("/** The tuned springs and parameters of the \(set.name) preset. */")
-        lines.append("object \(set.identifier.upperCamel) {")
-        for s in set.springs { lines += spring(s).map { "    " + $0 } + [""] }
-        for c in set.constants { lines += constant(c).map { "    " + $0 } }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        self.set.typeSource(imports: ["import androidx.compose.animation.core.SpringSpec", "import androidx.compose.animation.core.spring"],
+                       doc: "/** The tuned springs and parameters of the \(set.name) preset. */", keyword: "object",
+                       spring: spring, constant: constant)
     }
 
     /// A spring's constants, its spec and the nearest Material token.
@@ -40,6 +35,6 @@ public struct KotlinSource: Sendable {
         case let .number(x): "\(PlatformPreset.number(x))f"
         case let .text(word): "\"\(word)\""
         }
-        return ["// \(SwiftSource.comment(c.summary)) (\(c.unitNote)).", "const val \(Identifier(c.name).lowerCamel) = \(value)"]
+        return ["// \(PlatformPreset.lineComment(c.summary)) (\(c.unitNote)).", "const val \(Identifier(c.name).lowerCamel) = \(value)"]
     }
 }

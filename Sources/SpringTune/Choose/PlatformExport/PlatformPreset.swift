@@ -68,6 +68,21 @@ public struct PlatformPreset: Sendable {
         ["\(name) (\(model)): \(source)", "Written by springtune \(SpringTuneVersion.current) export; springs at unit mass, f = natural frequency, ζ = damping ratio."]
     }
 
+    /// A Swift or Kotlin file: the header as `//` lines, `imports`, then `doc` and a type
+    /// `keyword Name { … }` holding each spring's and each constant's lines, indented.
+    func typeSource(imports: [String], doc: String, keyword: String,
+                    spring: (NamedSpring) -> [String], constant: (Constant) -> [String]) -> String {
+        var lines = header.map { "// " + Self.lineComment($0) } + [""] + imports + [""]
+        lines += [doc, "\(keyword) \(identifier.upperCamel) {"]
+        for s in springs { lines += spring(s).map { "    " + $0 } + [""] }
+        for c in constants { lines += constant(c).map { "    " + $0 } }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text on one `//` comment line.
+    static func lineComment(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
+
     /// A number in source text: 6 significant digits (`88.8264`, `0.666667`, `800`).
     public static func number(_ x: Double) -> String { NumberFormat.significant(x, 6) }
 

@@ -18,14 +18,9 @@ public struct SwiftSource: Sendable {
     public init(_ set: PlatformPreset, framework: Framework) { self.set = set; self.framework = framework }
 
     public var text: String {
-        var lines = set.header.map { "// " + Self.comment($0) }
-        lines += ["", framework == .swiftUI ? "import SwiftUI" : "import UIKit", ""]
-        lines.append("/// The tuned springs and parameters of the \(set.name) preset.")
-        lines.append("enum \(set.identifier.upperCamel) {")
-        for s in set.springs { lines += spring(s).map { "    " + $0 } + [""] }
-        for c in set.constants { lines += constant(c).map { "    " + $0 } }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        self.set.typeSource(imports: [framework == .swiftUI ? "import SwiftUI" : "import UIKit"],
+                       doc: "/// The tuned springs and parameters of the \(set.name) preset.", keyword: "enum",
+                       spring: spring, constant: constant)
     }
 
     /// A spring's declarations.
@@ -52,9 +47,6 @@ public struct SwiftSource: Sendable {
         case let .number(x): ": Double = \(PlatformPreset.number(x))"
         case let .text(word): " = \"\(word)\""
         }
-        return ["/// \(Self.comment(c.summary)) (\(c.unitNote)).", "static let \(name)\(value)"]
+        return ["/// \(PlatformPreset.lineComment(c.summary)) (\(c.unitNote)).", "static let \(name)\(value)"]
     }
-
-    /// Text on one comment line.
-    static func comment(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
 }
