@@ -51,7 +51,9 @@ import TraceIO
         let token = try SpringParameters(stiffness: 380, dampingCoefficient: 2 * 0.8 * 380.0.squareRoot())
         let kotlin = KotlinSource(try PlatformPreset(preset: Self.preset("tweetbot", token))).text
         #expect(kotlin.contains("const val snapDampingRatio = 0.8f") && kotlin.contains("const val snapStiffness = 380f"))
-        #expect(kotlin.contains("spring(dampingRatio = snapDampingRatio, stiffness = snapStiffness)"))
+        #expect(kotlin.contains("fun <T> snapSpec(): SpringSpec<T> = spring(dampingRatio = snapDampingRatio, stiffness = snapStiffness)"))
+        // A spring named `spring` must not hide Compose's spring() inside the object.
+        #expect(KotlinSource(try PlatformPreset(preset: Self.preset("evernote"))).text.contains("fun <T> springSpec(): SpringSpec<T> = spring(dampingRatio = springDampingRatio"))
         #expect(kotlin.contains("Nearest Material 3 token: Expressive spatial default"))
         #expect(kotlin.contains("distance 0 in"))
         #expect(kotlin.contains("const val distanceThreshold = 60f"))

@@ -24,7 +24,7 @@ for f in swiftui uikit; do
   check "$f: thresholds as typed constants" eval "has $f 'static let flickVelocity: Double = ' && has $f 'static let distanceThreshold: Double = '"
 done
 check "compose: spring(dampingRatio, stiffness), the nearest Material 3 token and const vals" \
-  eval 'has compose "object Tweetbot {" && has compose "spring(dampingRatio = snapDampingRatio, stiffness = snapStiffness)" && has compose "Nearest Material 3 token: " && has compose "const val flickVelocity = "'
+  eval 'has compose "object Tweetbot {" && has compose "fun <T> snapSpec(): SpringSpec<T> = spring(dampingRatio = snapDampingRatio, stiffness = snapStiffness)" && has compose "Nearest Material 3 token: " && has compose "const val flickVelocity = "'
 check "css: duration, linear() easing, custom properties and a transition" \
   eval 'has css "--tweetbot-snap-duration: " && has css "--tweetbot-snap-easing: linear(0, " && has css "--tweetbot-flick-velocity: " && has css "transition: transform var(--tweetbot-snap-duration) var(--tweetbot-snap-easing);"'
 

@@ -26,7 +26,7 @@ public struct KotlinSource: Sendable {
                 "// distance \(NumberFormat.decimals(distance, 2)) in (log₂ k, 4ζ).",
                 "const val \(name)DampingRatio = \(n(s.damping))f",
                 "const val \(name)Stiffness = \(n(s.stiffness()))f",
-                "fun <T> \(name)(): SpringSpec<T> = spring(dampingRatio = \(name)DampingRatio, stiffness = \(name)Stiffness)"]
+                "fun <T> \(name)Spec(): SpringSpec<T> = spring(dampingRatio = \(name)DampingRatio, stiffness = \(name)Stiffness)"]
     }
 
     /// A parameter as a `const val` with its unit.
