@@ -13,7 +13,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "config_id to export.") var config: Int?
     @Flag(help: "Export the best set under the preset's objective.") var best = false
     @Option(name: [.short, .customLong("output")], help: "File to write (its extension is not checked).") var output: String
-    @Option(help: ArgumentHelp("What to write: json (the preset, .json; default), swiftui or uikit (Swift, .swift), compose (Kotlin, .kt), css (.css) or figma (.json).",
+    @Option(help: ArgumentHelp("What to write, with the file's usual extension: " + ExportFormat.allCases.map { "\($0.rawValue) (.\($0.usualExtension))" }.joined(separator: ", ")
+                               + ". json is the preset; the others are SwiftUI, UIKit, Jetpack Compose, CSS and Figma text.",
                                valueName: ExportFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: ExportFormat = .json
     @Option(help: "css: the travel in pt the easing's duration is timed for (settle to within the scene's tolerance of it; default: the scene's height).")

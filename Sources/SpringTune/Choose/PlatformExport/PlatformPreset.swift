@@ -86,7 +86,7 @@ public struct PlatformPreset: Sendable {
     /// A number in source text: 6 significant digits (`88.8264`, `0.666667`, `800`).
     public static func number(_ x: Double) -> String { NumberFormat.significant(x, 6) }
 
-    /// `f 1.5 Hz, ζ 0.7, k 88.8264, c 13.1947`: a spring in a comment.
+    /// `f 1.5 Hz, ζ 0.7, stiffness 88.8264 /s², damping 13.1947 /s`: a spring in a comment.
     public static func summary(_ s: SpringParameters) -> String {
         "f \(number(s.frequency)) Hz, ζ \(number(s.damping)), stiffness \(number(s.stiffness())) /s², damping \(number(s.dampingCoefficient())) /s"
     }
