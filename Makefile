@@ -94,7 +94,7 @@ notebooks: $(VENV)/.installed
 strip-notebooks: $(VENV)/.installed
 	$(VENV)/bin/python Notebooks/strip.py
 
-## Times the fixed workloads (default evernote sweep with charts; a 10,000-set sweep).
+## Times the fixed workloads (evernote's pinned 384-set bench grid with charts; a 10,000-set sweep).
 bench: build
 	$(BIN) bench
 
