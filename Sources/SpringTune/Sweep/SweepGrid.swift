@@ -58,7 +58,8 @@ public struct SweepGrid: Sendable {
     /// parameter of the model or a scene value, is a usage error listing the valid names.
     public static func make(preset: Preset, kind: ModelKind, vary: [SweepAxis], set: [String: ParamValue]) throws -> SweepGrid {
         let specs = kind.parameters + Scene.sweepable
-        for name in vary.map(\.name) + set.keys.sorted() where !specs.contains(where: { $0.name == name }) {
+        // The preset's own axes too: a preset read without its model (an app's decoder) is not checked yet.
+        for name in preset.sweep.map(\.name) + vary.map(\.name) + set.keys.sorted() where !specs.contains(where: { $0.name == name }) {
             throw unknown(name, verb: set[name] != nil && !vary.contains { $0.name == name } ? "set" : "sweep", kind: kind)
         }
         if let both = vary.first(where: { set[$0.name] != nil }) {
