@@ -122,7 +122,25 @@ public enum ReportCharts {
         for labels in kind.decisionLabels {
             if let chart = try tradeoff(table, labels: labels, chosen: chosen) { charts.append(chart) }
         }
+        if let ranking, let chart = try importance(table, ranking: ranking) { charts.append(chart) }
         return charts
+    }
+
+    /// `importance.*`, "which parameter matters": a bar per key column of the objective (the
+    /// objective, its constraint and tiebreak columns; ``Importance/init(_:keyOf:)``) stacking
+    /// each varying axis's share of its variance and the interactions (grey), 1 in all (0 for a
+    /// column with zero variance); nil when no axis varies or no key column is defined anywhere.
+    public static func importance(_ table: SweepReport, ranking: Ranking) throws -> Chart? {
+        let shares = try Importance(table, keyOf: ranking)
+        let shown = shares.columns.filter { $0.variance != nil }
+        let varying = shares.axes.indices.filter { k in shown.contains { $0.shares[k] != nil } }
+        guard !varying.isEmpty, !shown.isEmpty else { return nil }
+        let parts = varying.map { k in Chart.Part(label: shares.axes[k], values: shown.map { $0.shares[k] ?? 0 }) }
+            + [Chart.Part(label: "interactions", values: shown.map { $0.interactions ?? 0 }, muted: true)]
+        let title = "Which parameter matters: share of each column's variance over \(shares.rows) sets (main effects)"
+            + (shares.isPartial ? ", approximate: \(shares.rows) of \(shares.gridSize) sets" : "")
+        return Chart(name: "importance", title: title,
+                     panels: [.stackedBars(title: title, y: "share of variance (1)", categories: shown.map(shares.label), parts: parts)])
     }
 
     /// False vs missed decisions of every set, the Pareto front (no set is better on both), and
