@@ -19,9 +19,10 @@ struct ImportanceCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard FileManager.default.fileExists(atPath: ReportMeta.path(forReport: report)) else {
+            let sidecar = ReportMeta.path(forReport: report)
+            guard FileManager.default.fileExists(atPath: sidecar) else {
                 throw ToolError(.noInput, FileManager.default.fileExists(atPath: report)
-                    ? "\(report): no report.meta.json beside it (importance takes the swept axes and the objective from the sidecar sweep and merge write)"
+                    ? "\(sidecar): missing; importance takes the swept axes and the objective from the report's sidecar (sweep and merge write it)"
                     : "\(report): no such file")
             }
             let table = try SweepReport.read(report, sidecar: .required)

@@ -104,7 +104,9 @@ public struct Chart: GnuplotFigure {
     /// The gnuplot script that draws both images.
     public var script: String {
         let columns = min(panels.count, 3), rows = (panels.count + columns - 1) / max(columns, 1)
-        let size = (w: 520 * columns, h: 400 * rows)
+        // 520 px a panel; a stacked-bar panel 190 px a bar, so a bar's name fits under it.
+        let width = panels.map { panel in if case let .stackedBars(_, _, bars, _) = panel { max(520, 190 * bars.count) } else { 520 } }.max() ?? 520
+        let size = (w: width * columns, h: 400 * rows)
         func body() -> String {
             var out = panels.count > 1 ? "set multiplot layout \(rows),\(columns) title \(quote(title))\n" : ""
             var block = 0

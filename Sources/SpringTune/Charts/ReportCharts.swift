@@ -137,10 +137,10 @@ public enum ReportCharts {
         guard !varying.isEmpty, !shown.isEmpty else { return nil }
         let parts = varying.map { k in Chart.Part(label: shares.axes[k], values: shown.map { $0.shares[k] ?? 0 }) }
             + [Chart.Part(label: "interactions", values: shown.map { $0.interactions ?? 0 }, muted: true)]
-        let title = "Which parameter matters: share of each column's variance over \(shares.rows) sets (main effects)"
-            + (shares.isPartial ? ", approximate: \(shares.rows) of \(shares.gridSize) sets" : "")
+        let title = "Which parameter matters: share of each column's variance, \(shares.rows) sets"
+            + (shares.isPartial ? " of \(shares.gridSize) (approximate)" : "")
         return Chart(name: "importance", title: title,
-                     panels: [.stackedBars(title: title, y: "share of variance (1)", categories: shown.map(shares.label), parts: parts)])
+                     panels: [.stackedBars(title: title, y: "share of variance (main effects, 1)", categories: shown.map(shares.label), parts: parts)])
     }
 
     /// False vs missed decisions of every set, the Pareto front (no set is better on both), and

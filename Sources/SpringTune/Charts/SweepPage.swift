@@ -93,7 +93,8 @@ public enum SweepPage {
         guard let ranking, let shares = try? Importance(table, keyOf: ranking), !shares.columns.isEmpty,
               shares.fixedAxes.count < shares.axes.count else { return "" }
         var out = "<h2>Which parameter matters</h2><p>\(escape(shares.summary)). Each share is the variance of the column's means over one axis's values, "
-            + "divided by the column's variance (Reference §10.15); every column: <code>springtune importance report.csv</code>.</p>\n<table>"
+            + "divided by the column's variance (Reference §10.15)" + (shares.fixedAxes.isEmpty ? "" : "; “-”: an axis swept over one value explains nothing")
+            + "; every column: <code>springtune importance report.csv</code>.</p>\n<table>"
         out += "<tr>" + shares.header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
         for c in shares.columns { out += "<tr>" + shares.cells(c).map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
         out += "</table>\n"
