@@ -49,14 +49,15 @@ public struct Chart: GnuplotFigure {
         }
     }
 
-    /// One part of the bars of a stacked-bar panel: its value in each bar, drawn in the next
-    /// colour, or in grey when `muted` (a remainder such as the interactions' share).
+    /// One part of the bars of a stacked-bar panel: its value in each bar, drawn in the colour of
+    /// gnuplot's line type `color` (the same thing keeps its colour from chart to chart), or grey
+    /// when nil (a remainder such as the interactions' share).
     public struct Part: Sendable {
         public var label: String
         public var values: [Double]
-        public var muted: Bool
-        public init(label: String, values: [Double], muted: Bool = false) {
-            self.label = label; self.values = values; self.muted = muted
+        public var color: Int?
+        public init(label: String, values: [Double], color: Int?) {
+            self.label = label; self.values = values; self.color = color
         }
     }
 
@@ -168,10 +169,8 @@ public struct Chart: GnuplotFigure {
                 bottom += v
             }
         }
-        var color = 0
-        let plots = parts.enumerated().map { k, p -> String in
-            let lc = p.muted ? "lc rgb '#bdc3c7'" : { color += 1; return "lc \(color)" }()
-            return "'\(name).dat' index \(block) using \(k + 2) \(lc) title \(quote(p.label))"
+        let plots = parts.enumerated().map { k, p in
+            "'\(name).dat' index \(block) using \(k + 2) \(p.color.map { "lc \($0)" } ?? "lc rgb '#bdc3c7'") title \(quote(p.label))"
         }
         return out + "plot " + (plots.isEmpty ? "NaN notitle" : plots.joined(separator: ", \\\n     ")) + "\n"
     }
