@@ -51,6 +51,8 @@ import TraceIO
         #expect(c.interactions == 0)
         #expect(shares.notes(c) == ["the same in every set: shares 0"])
         #expect(shares.headline() == "which axis matters: none, y is the same in every set")
+        let chart = try ReportCharts.importance(report, ranking: Ranking(constraints: [], column: "y", maximize: false))
+        #expect(chart?.script.contains("\"y (objective) (constant)\" 0") == true)
     }
 
     /// An axis swept over one value explains nothing: no share, and the table shows "-".

@@ -129,7 +129,8 @@ public enum ReportCharts {
     /// `importance.*`, "which parameter matters": a bar per key column of the objective (the
     /// objective, its constraint and tiebreak columns; ``Importance/init(_:keyOf:)``) stacking
     /// each varying axis's share of its variance (coloured by the axis's place in the report) and
-    /// the interactions (grey), 1 in all (0 for a column with zero variance); nil when no axis varies or no key column is defined anywhere.
+    /// the interactions (grey), 1 in all (0 for a column with zero variance, named "(constant)");
+    /// nil when no axis varies or no key column is defined anywhere.
     public static func importance(_ table: SweepReport, ranking: Ranking) throws -> Chart? {
         let shares = try Importance(table, keyOf: ranking)
         let shown = shares.columns.filter { $0.variance != nil }
@@ -139,8 +140,9 @@ public enum ReportCharts {
             + [Chart.Part(label: "interactions", values: shown.map { $0.interactions ?? 0 }, color: nil)]
         let title = "Which parameter matters: share of each column's variance, \(shares.rows) sets"
             + (shares.isPartial ? " of \(shares.gridSize) (approximate)" : "")
+        let bars = shown.map { $0.variance == 0 ? shares.label($0) + " (constant)" : shares.label($0) }
         return Chart(name: "importance", title: title,
-                     panels: [.stackedBars(title: title, y: "share of variance (main effects, 1)", categories: shown.map(shares.label), parts: parts)])
+                     panels: [.stackedBars(title: title, y: "share of variance (main effects, 1)", categories: bars, parts: parts)])
     }
 
     /// False vs missed decisions of every set, the Pareto front (no set is better on both), and
