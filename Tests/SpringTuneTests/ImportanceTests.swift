@@ -62,7 +62,8 @@ import TraceIO
         #expect(shares.columns[0].shares[1] == nil)
         #expect(shares.columns[0].shares[0] == 1)
         #expect(shares.fixedAxes == ["x2"])
-        #expect(shares.cells(shares.columns[0]) == ["y", "1.000", "-", "0.000", ""])
+        #expect(shares.header == ["column", "x1", "x2", "interactions"])
+        #expect(shares.cells(shares.columns[0]) == ["y", "1.000", "-", "0.000"])
     }
 
     /// `inf` becomes hi + (hi − lo): cells 1, 2, 3, inf → 1, 2, 3, 5 (mean 11/4, variance 35/16);
@@ -83,7 +84,7 @@ import TraceIO
         let shares = try Importance(grid([1, 2], [1, 2, 3]) { x, y in x == 2 && y == 3 ? nil : x + y }, columns: ["y"])
         let c = shares.columns[0]
         #expect(c.rows == 5)
-        #expect(shares.notes(c) == ["1 undefined sets left out (approximate)"])
+        #expect(shares.notes(c) == ["undefined in 1 of 6 sets, left out (approximate)"])
         #expect(c.shares.allSatisfy { $0! > 0 } && c.shares.reduce(0) { $0 + $1! } <= 1 + 1e-12)
         #expect(shares.headline()!.hasSuffix(", approximate"))
         let none = try Importance(grid([1, 2], [1, 2]) { _, _ in nil }, columns: ["y"])

@@ -145,7 +145,7 @@ public struct Importance: Sendable {
     public func notes(_ c: Column) -> [String] {
         guard let variance = c.variance else { return ["no set defines it"] }
         var out: [String] = []
-        if c.rows < rows { out.append("\(rows - c.rows) undefined sets left out (approximate)") }
+        if c.rows < rows { out.append("undefined in \(rows - c.rows) of \(rows) sets, left out (approximate)") }
         if c.infinite > 0 { out.append("\(c.infinite) inf" + (c.standIn.map { " as \(NumberFormat.short($0))" } ?? "")) }
         if variance == 0 { out.append("the same in every set: shares 0") }
         if c.rescaled { out.append("overlapping main effects of unbalanced rows scaled to sum 1") }
@@ -156,12 +156,15 @@ public struct Importance: Sendable {
     public func label(_ c: Column) -> String { c.name == objective ? "\(c.name) (objective)" : c.name }
 
     /// The table's header and rows: a column's shares and interactions to 3 decimals ("-" for an
-    /// axis with one value, empty when no set defines the column), then its notes.
-    public var header: [String] { ["column"] + axes + ["interactions", "note"] }
+    /// axis with one value, empty when no set defines the column), then its notes (the `note`
+    /// column only when some column has one).
+    public var header: [String] { ["column"] + axes + ["interactions"] + (hasNotes ? ["note"] : []) }
     public func cells(_ c: Column) -> [String] {
         let share = { (s: Double?) in s.map { NumberFormat.fixed($0, 3) } ?? (c.variance == nil ? "" : "-") }
-        return [label(c)] + c.shares.map(share) + [c.interactions.map { NumberFormat.fixed($0, 3) } ?? "", notes(c).joined(separator: "; ")]
+        return [label(c)] + c.shares.map(share) + [c.interactions.map { NumberFormat.fixed($0, 3) } ?? ""]
+            + (hasNotes ? [notes(c).joined(separator: "; ")] : [])
     }
+    private var hasNotes: Bool { columns.contains { !notes($0).isEmpty } }
 
     /// The first line of the table: what was decomposed, over how much of the grid.
     public var summary: String {
