@@ -76,11 +76,23 @@ import TraceIO
         #expect(overshoot.reasons == ["overshoot_pt_p95 of the chosen set (config 0): 3 → 227 pt (+224 pt), beyond the tolerance 1% = 0.03 pt"])
         // The constraint it met fails in B (and the column got worse too).
         let constraint = try verdict(base, ["0.9", "0.1", "3", "0.925"])
-        #expect(constraint.reasons.first?.contains("no longer meets false_dismiss_rate <= 0.05") == true)
+        #expect(constraint.reasons.count == 1 && constraint.reasons[0].contains("0.1 in B no longer meets false_dismiss_rate <= 0.05 (0.01 in A)"))
         // A value in A and none in B is a regression.
         #expect(try verdict(base, ["0.9", "0.01", "3", ""]).reasons == ["settle_time_p95 of the chosen set (config 0): 0.925 s in A, empty in B"])
         // Better everywhere is no regression.
         #expect(!(try verdict(base, ["0.95", "0", "1", "0.5"]).isRegression))
+    }
+
+    @Test func directionsForTheGate() throws {
+        // Evernote's objective: a band on a column with no better side judges it by its constraints only.
+        let evernote = Ranking(constraints: try ["peak_stretch_pt_p95 >= 18", "peak_stretch_pt_p95 <= 27.5", "my_score <= 3"].map(Constraint.init(parsing:)),
+                               column: "settle_time_p95", maximize: false, tiebreak: ["jiggle_time_p95", "my_tiebreak"])
+        #expect(ObjectiveVerdict.direction("peak_stretch_pt_p95", evernote) == .none)
+        #expect(ObjectiveVerdict.direction("my_score", evernote) == .lower)
+        #expect(ObjectiveVerdict.direction("my_tiebreak", evernote) == .lower)
+        #expect(ObjectiveVerdict.direction("settle_time_p95", evernote) == .lower)
+        #expect(ObjectiveVerdict.direction("dismiss_accuracy", ranking) == .higher)
+        #expect(ObjectiveVerdict.direction("decision_time_p95", ranking) == .none)
     }
 
     @Test func framesTolerateWholeFrames() throws {

@@ -1,41 +1,50 @@
 #!/usr/bin/env bash
-# The CI gate of docs/CI-gate.md, run as a team would: tweetbot swept, its best exported pinned,
-# the export swept as the baseline, then edits to the committed preset judged by
-# `compare --fail-on-regression`; and the gate's closed failures and its tolerance kinds.
+# The CI gate of docs/CI-gate.md, run as a team would: the doc's recipe as written (tweetbot
+# swept, its best exported pinned, the export swept as the baseline), then edits to the
+# committed preset judged by `compare --fail-on-regression`; the gate's closed failures (exit
+# 65); its tolerance kinds.
 # Usage: SPRINGTUNE=.build/release/springtune Tests/cli/gate.sh (from the package root)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 1
 edit() { python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); exec(sys.argv[2]); json.dump(p, open(sys.argv[1], "w"), indent=2)' "$@"; }
 
-# 1. Tune, export pinned, keep the baseline: the export's own sweep.
-"$bin" sweep --preset tweetbot --no-charts --out tb >/dev/null 2>tb.err
-check "tweetbot sweeps" test -s tb/report.csv
-"$bin" export tb/report.csv --best -o tb.json >export.out
-check "export says pinned" grep -q "pinned (no sweep axes)" export.out
-check "the export's sweep is empty" python3 -c 'import json,sys; sys.exit(json.load(open("tb.json"))["sweep"] != [])'
-"$bin" sweep --preset tb.json --no-charts --out baseline >/dev/null 2>baseline.err
+# 1. The recipe of docs/CI-gate.md as written (its ```sh block), with `springtune` on PATH:
+#    tune, export pinned, sweep the export as the baseline, sweep again and gate: it passes.
+mkdir -p bin && ln -s "$bin" bin/springtune
+python3 -c 'import re,sys; print(re.findall(r"```sh\n(.*?)```", open(sys.argv[1]).read(), re.S)[0])' "$root/docs/CI-gate.md" > recipe.sh
+PATH="$work/bin:$PATH" bash -e recipe.sh >recipe.out 2>recipe.err; rc=$?
+check "docs/CI-gate.md's recipe runs (exit $rc)" test $rc = 0
+check "…and its gate passes the unchanged preset" grep -q "^verdict: no regression of the chosen set" recipe.out
+check "the export's sweep is empty" python3 -c 'import json,sys; sys.exit(json.load(open("my-tweetbot.json"))["sweep"] != [])'
 check "the pinned export sweeps to one set" test "$(wc -l < baseline/report.csv)" = 2
-check "…without a note on stderr" test ! -s baseline.err
+check "…without a note on stderr" bash -c '! grep -q "preset sets" recipe.err'
+cp my-tweetbot.json tb.json
+"$bin" export out/tune/report.csv --best -o again.json >export.out
+check "export says pinned" grep -q "pinned (no sweep axes)" export.out
 
-# 2. The users' edit: the snap spring's damping to 0.3, swept, compared: a regression naming the metric.
-cp tb.json tb-soft.json
-edit tb-soft.json 'p["spring"]["damping"] = 0.3'
-"$bin" sweep --preset tb-soft.json --no-charts --out soft >/dev/null 2>&1
-"$bin" compare baseline/report.csv soft/report.csv --fail-on-regression --out cmp-soft >soft.out 2>&1; rc=$?
-check "damping 0.9 → 0.3 fails the gate (exit $rc)" test $rc = 1
+# candidate NAME EDIT: the committed preset edited by EDIT, swept, and gated against the baseline
+# (stdout and stderr in NAME.out; the exit status in rc).
+candidate() {
+    cp tb.json "$1.json"
+    edit "$1.json" "$2"
+    "$bin" sweep --preset "$1.json" --no-charts --out "$1" >/dev/null 2>&1
+    "$bin" compare baseline/report.csv "$1/report.csv" --fail-on-regression --out "cmp-$1" >"$1.out" 2>&1; rc=$?
+}
+
+# 2. The users' edit: the snap spring's damping (whatever was chosen) to 0.3: a regression naming the metric.
+candidate soft 'p["spring"]["damping"] = 0.3'
+check "damping → 0.3 fails the gate (exit $rc)" test $rc = 1
 check "…naming the metric, both values and the tolerance" grep -Eq "^regression: (overshoot_pt_p95|settle_time_p95) of the chosen set .* → .*beyond the tolerance" soft.out
 grep "^regression:" soft.out | head -2
 
 # 3. A description-only change passes.
-cp tb.json tb-doc.json
-edit tb-doc.json 'p["description"] = "Tweetbot, reworded."'
-"$bin" sweep --preset tb-doc.json --no-charts --out doc >/dev/null 2>&1
-"$bin" compare baseline/report.csv doc/report.csv --fail-on-regression --out cmp-doc >doc.out 2>&1; rc=$?
+candidate doc 'p["description"] = "Tweetbot, reworded."'
 check "a description-only change passes (exit $rc)" test $rc = 0
 check "…saying so" grep -q "^verdict: no regression of the chosen set" doc.out
 
 # 4. An export that kept its axes says which of its values they override (the users' silent override).
-"$bin" export tb/report.csv --best --keep-sweep -o keep.json >/dev/null
+"$bin" export out/tune/report.csv --best --keep-sweep -o keep.json >/dev/null
 check "--keep-sweep keeps the axes" python3 -c 'import json,sys; sys.exit(len(json.load(open("keep.json"))["sweep"]) != 4)'
 edit keep.json 'p["spring"]["damping"] = 0.3'
 "$bin" sweep --preset keep.json --set distanceThreshold=60 --set flickVelocity=800 --set maxFlickAngle=90 --no-charts --out keep >/dev/null 2>keep.err

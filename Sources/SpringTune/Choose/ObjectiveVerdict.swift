@@ -41,19 +41,22 @@ public struct ObjectiveVerdict: Sendable {
     }
 
     /// Which side of `column` is better for the gate: the objective's direction for its column,
-    /// else the metric's, else a constraint's (`<=`, `<`: lower; `>=`, `>`: higher), else lower
-    /// for a tiebreak column (as ``Ranking`` orders it); `none` (reported as changed only) otherwise.
+    /// else the metric's, else its constraints' when they agree (`<=`, `<`: lower; `>=`, `>`:
+    /// higher; a band such as evernote's `peak_stretch_pt_p95` between 18 and 27.5 has none: its
+    /// constraints judge it), else lower for a tiebreak column (as ``Ranking`` orders it); `none`
+    /// (never worse) otherwise.
     public static func direction(_ column: String, _ ranking: Ranking) -> MetricSpec.Better {
         if column == ranking.column { return ranking.maximize ? .higher : .lower }
         let better = Comparison.better(column)
         if better != .none { return better }
-        if let c = ranking.constraints.first(where: { $0.column == column }) {
+        let bounds = ranking.constraints.filter { $0.column == column }.map { c -> MetricSpec.Better in
             switch c.op {
-            case .le, .lt: return .lower
-            case .ge, .gt: return .higher
-            case .eq: return .none
+            case .le, .lt: .lower
+            case .ge, .gt: .higher
+            case .eq: .none
             }
         }
+        if let first = bounds.first { return bounds.allSatisfy { $0 == first } ? first : .none }
         return ranking.tiebreak.contains(column) ? .lower : .none
     }
 
@@ -90,15 +93,17 @@ public struct ObjectiveVerdict: Sendable {
     /// Judges one row of the chosen set (`ra` in A, `rb` in B): its constraints, then each judged column.
     mutating func judge(_ ra: SweepReport.Row, _ rb: SweepReport.Row, _ a: SweepReport, _ b: SweepReport, _ tolerances: [Tolerance]) throws {
         let id = "config \(ra.configId)"
+        var broken = Set<String>()   // columns with a broken constraint: one line each
         for c in ranking.constraints {
             let va = a.number(ra, try a.index(of: c.column)), vb = b.number(rb, try b.index(of: c.column))
-            if c.holds(va) && !c.holds(vb) {
+            if c.holds(va) && !c.holds(vb) && broken.insert(c.column).inserted {
                 reasons.append("\(c.column) of the chosen set (\(id)): \(vb.map(formatNumber) ?? "empty") in B no longer meets \(c) (\(va.map(formatNumber) ?? "empty") in A)")
             }
         }
         for column in judged {
             guard let va = a.number(ra, try a.index(of: column)) else { continue }
             compared += 1
+            if broken.contains(column) { continue }
             let unit = ReportColumns.spec(column).map { $0.unit == "1" ? "" : " \($0.unit)" } ?? ""
             guard let vb = b.number(rb, try b.index(of: column)) else {
                 reasons.append("\(column) of the chosen set (\(id)): \(formatNumber(va))\(unit) in A, empty in B")
