@@ -24,12 +24,12 @@ cp my-tweetbot.json tb.json
 check "export says pinned" grep -q "pinned (no sweep axes)" export.out
 
 # candidate NAME EDIT: the committed preset edited by EDIT, swept, and gated against the baseline
-# (stdout and stderr in NAME.out; the exit status in rc).
+# as the recipe gates it (stdout and stderr in NAME.out; the exit status in rc).
 candidate() {
     cp tb.json "$1.json"
     edit "$1.json" "$2"
     "$bin" sweep --preset "$1.json" --no-charts --out "$1" >/dev/null 2>&1
-    "$bin" compare baseline/report.csv "$1/report.csv" --fail-on-regression --out "cmp-$1" >"$1.out" 2>&1; rc=$?
+    "$bin" compare baseline/report.csv "$1/report.csv" --fail-on-regression --tolerance 1frame --out "cmp-$1" >"$1.out" 2>&1; rc=$?
 }
 
 # 2. The users' edit: the snap spring's damping (whatever was chosen) to 0.3: a regression naming the metric.
@@ -37,6 +37,7 @@ candidate soft 'p["spring"]["damping"] = 0.3'
 check "damping → 0.3 fails the gate (exit $rc)" test $rc = 1
 check "…naming the metric, both values and the tolerance" grep -Eq "^regression: (overshoot_pt_p95|settle_time_p95) of the chosen set .* → .*beyond the tolerance" soft.out
 grep "^regression:" soft.out | head -2
+check "…the very lines docs/CI-gate.md shows" bash -c "grep '^    regression: ' '$root/docs/CI-gate.md' | sed 's/^    //' | diff - <(grep '^regression:' soft.out)"
 
 # 3. A description-only change passes.
 candidate doc 'p["description"] = "Tweetbot, reworded."'
