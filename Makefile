@@ -74,6 +74,8 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/numbers.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/charts.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/traces.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/importance.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/gate.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
