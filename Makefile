@@ -74,6 +74,8 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/numbers.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/charts.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/traces.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/importance.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/gate.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
@@ -94,7 +96,7 @@ notebooks: $(VENV)/.installed
 strip-notebooks: $(VENV)/.installed
 	$(VENV)/bin/python Notebooks/strip.py
 
-## Times the fixed workloads (default evernote sweep with charts; a 10,000-set sweep).
+## Times the fixed workloads (evernote's pinned 384-set bench grid with charts; a 10,000-set sweep).
 bench: build
 	$(BIN) bench
 

@@ -64,9 +64,26 @@ VECTOR_PARAMS = ("frequency", "damping", "boundaryResistance", "scrollResistance
 
 METRICS = ["overshoot_pt", "overshoot_ratio", "settle_time", "jiggle_time", "peak_stretch_pt", "max_lag_pt"]
 
+# The noise floor (SPEC §8, MetricValue.floor): a report value (pt, s, pt/s, a ratio) whose size
+# is below it is 0, and a per-trace overshoot_pt below it (pt) is 0 before its ratio is taken.
+NOISE_FLOOR = 1e-6
+
+
+def typed(x):
+    """NumberFormat.typed: x rounded to 12 significant digits (C's %.12g read back), so a grid
+    value or a report value is the decimal a person would type; inf and NaN unchanged."""
+    return float("%.12g" % x) if math.isfinite(x) else x
+
+
+def measured(x):
+    """MetricValue(measured:): a report value as springtune keeps it: 0 below NOISE_FLOOR in
+    size, else typed(x); NaN (undefined) and inf (never settled) unchanged."""
+    return 0.0 if abs(x) < NOISE_FLOOR else typed(x)
+
 
 def axis_values(axis):
-    """SweepAxis values: explicit, or from/to/steps with linear or log spacing (Preset.swift)."""
+    """SweepAxis values: explicit, or from/to/steps with linear or log spacing (Preset.swift),
+    each computed value typed (SPEC §9.1 "Range spacing") and the last exactly `to`."""
     if "values" in axis:
         return [float(v) if isinstance(v, (int, float)) else v for v in axis["values"]]
     frm, to, steps = float(axis["from"]), float(axis["to"]), int(axis["steps"])
@@ -80,7 +97,7 @@ def axis_values(axis):
         if i == steps - 1:
             out.append(to)
         else:
-            out.append(frm * math.pow(to / frm, u) if log else frm + (to - frm) * u)
+            out.append(typed(frm * math.pow(to / frm, u) if log else frm + (to - frm) * u))
     return out
 
 
@@ -109,6 +126,43 @@ def load_preset(path):
     scene.update(preset.get("scene", {}))
     axes = [(a["name"], axis_values(a), a) for a in preset.get("sweep", [])]
     return preset, params, scene, axes
+
+
+def vary_axis(text):
+    """An axis from `springtune sweep --vary` text (SweepGrid.parseVary): NAME=FROM:TO:STEPS[:log]
+    or NAME=v1,v2,… (numbers, or words), as (name, values, spec) like load_preset's axes."""
+    name, eq, spec = text.partition("=")
+    if not name or not eq:
+        raise SystemExit(f"--vary {text}: expected NAME=VALUES")
+    if ":" in spec:
+        parts = spec.split(":")
+        if len(parts) not in (3, 4) or parts[3:] not in ([], ["log"], ["linear"]):
+            raise SystemExit(f"--vary {text}: expected NAME=FROM:TO:STEPS[:log]")
+        axis = {"name": name, "from": float(parts[0]), "to": float(parts[1]), "steps": int(parts[2]),
+                "spacing": parts[3] if len(parts) == 4 else "linear"}
+    else:
+        axis = {"name": name, "values": [param_value(v) for v in spec.split(",")]}
+    return name, axis_values(axis), axis
+
+
+def param_value(text):
+    """ParamValue(parsing:): a number when the text is one, else the word."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def apply_vary(axes, texts):
+    """SweepGrid.make's --vary: each axis replaces the preset's axis of that name, else is appended."""
+    out = list(axes)
+    for axis in map(vary_axis, texts):
+        names = [a[0] for a in out]
+        if axis[0] in names:
+            out[names.index(axis[0])] = axis
+        else:
+            out.append(axis)
+    return out
 
 
 def refine_axes(axes, n_sets):
@@ -721,6 +775,7 @@ def run_group(preps, g, sets):
 
     absd0 = np.abs(D0)
     pt = np.where(COUNTED & (absd0 >= eps), PEAK, 0.0).max(axis=1)
+    pt = np.where(pt < NOISE_FLOOR, 0.0, pt)                 # OvershootTracker.result: floored before the ratio
     largest = np.where(COUNTED, absd0, 0.0).max(axis=1)
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(largest >= 1, pt / largest, np.nan)
@@ -838,7 +893,7 @@ def report_rows(sets, axes, per, n_traces):
     for i, p in enumerate(sets):
         row = [str(i)] + [fmt(p[a[0]]) for a in axes] + [str(n_traces), str(int(unsettled[i]))]
         for k in METRICS:
-            row += [fmt(x[i]) for x in summaries[k]]
+            row += [fmt(measured(x[i])) for x in summaries[k]]
         rows.append(row)
     return header, rows
 
@@ -865,7 +920,7 @@ def write_per_trace(path, sets, axes, traces, per):
         for t, tr in enumerate(traces):
             vals = [per[k][t, i] for k in METRICS]
             rows.append(base + [csv_text(tr.id), tr.intent or ""] +
-                        [fmt(v) if np.isfinite(v) else "" for v in vals] +
+                        [fmt(measured(v)) if np.isfinite(v) else "" for v in vals] +
                         ["1" if np.isinf(per["settle_time"][t, i]) else "0"])
     write_csv(path, header, rows)
 
@@ -889,11 +944,14 @@ def main(argv=None):
     ap.add_argument("--traces", nargs="+", help="trace CSV files or folders of them (default: the preset's bundled set)")
     ap.add_argument("--out", default="report.csv", help="report CSV path (default: report.csv)")
     ap.add_argument("--per-trace", metavar="CSV", help="also write per-trace metrics (springtune's per-trace.csv layout)")
+    ap.add_argument("--vary", action="append", default=[], metavar="NAME=VALUES",
+                    help="replace or add a sweep axis, as springtune sweep --vary: NAME=FROM:TO:STEPS[:log] or NAME=v1,v2,…")
     ap.add_argument("--sets", type=int, help="synthetic grid of at least N sets: the preset's last from/to/steps axis refined")
     ap.add_argument("--block", type=int, default=128, help="parameter sets per vectorised block (default 128; 0 = all at once)")
     args = ap.parse_args(argv)
 
     preset, params, scene, axes = load_preset(args.preset)
+    axes = apply_vary(axes, args.vary)
     if args.sets:
         axes = refine_axes(axes, args.sets)
     for name, _, _ in axes:

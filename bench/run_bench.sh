@@ -18,8 +18,13 @@ shift || true
 traces="$repo/Sources/SpringTune/Resources/Traces/default"
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 
+# The bench grid (Benchmark.grid in Sources/SpringTune/Sweep/Benchmark.swift: evernote's default
+# sweep until 2026-11-24, 6 × 8 × 8 = 384 sets), pinned so that timings stay comparable whatever
+# the preset's default grid is; both sides sweep it.
+grid=(--vary boundaryResistance=4,6,8,10,14,20 --vary damping=0.5:1.2:8 --vary frequency=0.5:4:8:log)
+
 # The NumPy script's --sets N refines the last axis (frequency) to ceil(N/48) steps; give
-# springtune the same grid.
+# springtune the same grid (its last --vary of a name wins).
 vary=()
 for ((i = 1; i <= $#; i++)); do
     if [[ ${!i} == --sets ]]; then
@@ -32,12 +37,12 @@ mkdir -p "$OUT"
 echo "machine: $(nproc --all) cores, load: $(cut -d' ' -f1-3 /proc/loadavg); numpy $($PY -c 'import numpy; print(numpy.__version__)')"
 for ((r = 1; r <= repeats; r++)); do
     /usr/bin/time -f "springtune run $r: wall=%e user=%U sys=%S maxrss=%MkB" \
-        "$ST" sweep --preset "$repo/Presets/evernote.json" "${vary[@]}" --threads 1 --no-charts \
+        "$ST" sweep --preset "$repo/Presets/evernote.json" "${grid[@]}" "${vary[@]}" --threads 1 --no-charts \
         --traces "$traces/aosp-flings.csv" "$traces/galaxy-drags.csv" --out "$OUT/st" 2>&1 >"$OUT/st.log" \
         | grep -v '^springtune:' || true
     grep -h "parameter sets" "$OUT/st.log" | sed "s/^/  springtune says: /"
     /usr/bin/time -f "numpy run $r: wall=%e user=%U sys=%S maxrss=%MkB" \
-        $PY "$here/flow_layout_numpy.py" --preset "$repo/Presets/evernote.json" --out "$OUT/np/report.csv" "$@" \
+        $PY "$here/flow_layout_numpy.py" --preset "$repo/Presets/evernote.json" "${grid[@]}" --out "$OUT/np/report.csv" "$@" \
         2>&1 | sed "s/^numpy:/  numpy says: numpy:/"
 done
 $PY "$here/compare_reports.py" "$OUT/st/report.csv" "$OUT/np/report.csv"

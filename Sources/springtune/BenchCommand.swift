@@ -8,7 +8,7 @@ import TraceIO
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time three fixed workloads (the default evernote sweep with charts, a 10,000-set sweep, the default sweep on one thread); count instructions per item-step with callgrind; compare one core against the NumPy rewrite in bench/.",
+        abstract: "Time three fixed workloads (evernote's pinned 384-set bench grid with charts, a 10,000-set sweep, the bench grid on one thread); count instructions per item-step with callgrind on 64 of its sets; compare one core against the NumPy rewrite in bench/ on the bench grid.",
         discussion: "Takes under a minute. Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy).")
     @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Repetitions per workload (the fastest counts).") var repetitions: Int = 3
@@ -28,19 +28,18 @@ struct BenchCommand: ParsableCommand {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-bench-\(getpid())").path
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let evernote = try store.load("evernote")
-            var standard = SweepJob(loaded: evernote, outputDirectory: "\(dir)/default")
+            var standard = try Benchmark.grid.applied(to: SweepJob(loaded: evernote, outputDirectory: "\(dir)/default"))
             standard.threads = threads
-            var large = SweepJob(loaded: evernote, outputDirectory: "\(dir)/large")
+            var large = try Benchmark.largeGrid.applied(to: SweepJob(loaded: evernote, outputDirectory: "\(dir)/large"))
             large.threads = threads
             large.charts = false
-            large.vary = try ["boundaryResistance=4:20:10", "damping=0.4:1.3:25", "frequency=0.5:4:40:log"].map(SweepGrid.parseVary)
-            var single = SweepJob(loaded: evernote, outputDirectory: "\(dir)/single")
+            var single = try Benchmark.grid.applied(to: SweepJob(loaded: evernote, outputDirectory: "\(dir)/single"))
             single.threads = 1
             single.charts = false
             let results = [
-                try Benchmark.measure("evernote default sweep + charts", job: standard, repetitions: repetitions),
+                try Benchmark.measure("evernote bench grid + charts", job: standard, repetitions: repetitions),
                 try Benchmark.measure("evernote 10,000 sets, no charts", job: large, repetitions: max(1, repetitions / 2)),
-                try Benchmark.measure("evernote default sweep, 1 thread, no charts", job: single, repetitions: repetitions),
+                try Benchmark.measure("evernote bench grid, 1 thread, no charts", job: single, repetitions: repetitions),
             ]
             print("build: \(Benchmark.buildTarget); threads \(threads), best of \(repetitions) (10k workload: best of \(max(1, repetitions / 2)))")
             print(TextTable(header: ["workload", "sets", "seconds", "sets/s", "item-steps/s"], rows: results.map {
@@ -48,8 +47,9 @@ struct BenchCommand: ParsableCommand {
                  NumberFormat.significant($0.itemStepsPerSecond, 3)]
             }).rendered, terminator: "")
             do {
-                if let seconds = try Benchmark.numpySeconds(script: numpy, preset: evernote.path, traces: PresetStore.traceFiles(for: evernote)) {
-                    print("NumPy rewrite (\(numpy)), default evernote grid, one core: \(NumberFormat.fixed(seconds, 3)) s; springtune one thread \(NumberFormat.fixed(results[2].seconds, 3)) s: \(NumberFormat.fixed(seconds / results[2].seconds, 1))× faster")
+                if let seconds = try Benchmark.numpySeconds(script: numpy, preset: evernote.path, grid: Benchmark.grid,
+                                                              traces: PresetStore.traceFiles(for: evernote)) {
+                    print("NumPy rewrite (\(numpy)), evernote bench grid, one core: \(NumberFormat.fixed(seconds, 3)) s; springtune one thread \(NumberFormat.fixed(results[2].seconds, 3)) s: \(NumberFormat.fixed(seconds / results[2].seconds, 1))× faster")
                 } else {
                     print("NumPy comparison skipped (needs python3 with NumPy and \(numpy))")
                 }
@@ -57,12 +57,10 @@ struct BenchCommand: ParsableCommand {
                 print("NumPy comparison skipped: \(error.message)")
             }
             guard callgrind else { return }
-            // A sixth of the default grid (boundaryResistance fixed): the same mix of springs, counted in about 15 s.
             let self_ = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-            var counted = SweepJob(loaded: evernote, outputDirectory: dir)
-            counted.set = ["boundaryResistance": .number(10)]
+            let counted = try Benchmark.countedGrid.applied(to: SweepJob(loaded: evernote, outputDirectory: dir))
             let sets = try counted.grid().count
-            if let c = try Benchmark.count(self_, job: counted, gridArguments: ["--preset", "evernote", "--set", "boundaryResistance=10"],
+            if let c = try Benchmark.count(self_, job: counted, gridArguments: ["--preset", "evernote"] + Benchmark.countedGrid.arguments,
                                            sets: sets, outputDirectory: dir) {
                 print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions in the flow-layout kernel; \(NumberFormat.fixed(c.perItemStep, 2)) instructions per item-step (\(NumberFormat.significant(c.itemSteps, 4)) item-steps, full tails)")
             } else {

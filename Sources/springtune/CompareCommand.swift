@@ -10,24 +10,29 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare", abstract: "Compare two reports parameter set by parameter set; the gate concerns the objective.",
         discussion: """
         The objective is A's (from its report.meta.json) unless --minimize/--maximize give one. \
-        --fail-on-regression exits 1 when the set A's objective chooses got worse in B, a constraint it met fails in B, \
-        or B's best is worse than A's best; other worse sets are reported only.
+        --fail-on-regression judges the set A's objective chooses, found in B by its parameter values: \
+        it exits 1 when a constraint it met fails in B, or when the objective column, a constraint or tiebreak column, \
+        overshoot_pt_p95 or settle_time_p95 got worse beyond the tolerance; it exits 65 when that set is not in B, \
+        A has none, or no such column has a value in both. Other worse sets are reported only.
+        --tolerance: 2% or 0.02 (relative), 0.01s or 0.5pt (for metrics in that unit), 1frame (1/frameRate s, \
+        for metrics in s); repeat it to give one per unit; a metric with none of its unit takes the relative one (default 1%).
         """)
     @Argument(help: "Baseline report (A).") var a: String
     @Argument(help: "Candidate report (B).") var b: String
     @Option(help: "Comma-separated metric columns to tabulate (default: every metric in both).") var metrics: String?
-    @Option(help: "Relative tolerance before a change counts.") var tolerance: Double = 0.01
+    @Option(help: ArgumentHelp("How far a metric may move before it counts: 2% or 0.02, 0.01s, 0.5pt, 1frame (repeatable; default 1%).", valueName: "tolerance"),
+            transform: parser("--tolerance", Tolerance.init(parsing:)))
+    var tolerance: [Tolerance] = []
     @Option(help: "Objective column to minimise (instead of A's objective).") var minimize: String?
     @Option(help: "Objective column to maximise (instead of A's objective).") var maximize: String?
     @Option(name: .customLong("where"), help: "Objective constraint COLUMN<=VALUE with --minimize/--maximize; repeat for more.") var constraints: [String] = []
-    @Flag(name: .customLong("fail-on-regression"), help: "Exit 1 when B regresses on the objective (see above).") var failOnRegression = false
+    @Flag(name: .customLong("fail-on-regression"), help: "Exit 1 when A's chosen set regresses in B, 65 when it cannot be judged (see above).") var failOnRegression = false
     @Option(help: "Folder for compare.csv and overlay charts (default: beside B).") var out: String?
     @Option(help: "Trace id: also animate the best set of A beside the best set of B on it (compare.gif, compare-filmstrip.png).")
     var animate: String?
 
     func validate() throws {
         guard minimize == nil || maximize == nil else { throw ValidationError("give at most one of --minimize and --maximize") }
-        guard tolerance.isFinite, tolerance >= 0, tolerance <= 100 else { throw ValidationError("--tolerance must be a finite number from 0 to 100") }
         guard constraints.isEmpty || minimize != nil || maximize != nil else { throw ValidationError("--where needs --minimize or --maximize") }
     }
 
@@ -45,11 +50,15 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let ta = try SweepReport.read(a), tb = try SweepReport.read(b)
-            let c = try Comparison(ta, tb, metrics: metrics.map { $0.split(separator: ",").map(String.init) }, tolerance: tolerance)
-            let verdict = try ObjectiveVerdict(ta, tb, comparison: c, ranking: try ranking(), tolerance: tolerance)
+            if ta.meta == nil, let frames = tolerance.first(where: \.isFrames) {
+                throw ToolError(.usage, "--tolerance \(frames): \(a) has no report.meta.json beside it to take the frame rate from")
+            }
+            let c = try Comparison(ta, tb, metrics: metrics.map { $0.split(separator: ",").map(String.init) }, tolerances: tolerance)
+            let verdict = try ObjectiveVerdict(ta, tb, comparison: c, ranking: try ranking(), tolerances: tolerance)
             let dir = out ?? URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("compare").path
             try AtomicFile.write(c.csv, to: "\(dir)/compare.csv")
-            print("\(c.matched) parameter sets matched on \(c.parameters.joined(separator: ", "))")
+            print("\(c.matched) parameter set\(c.matched == 1 ? "" : "s") matched on "
+                + (c.parameters.isEmpty ? "no swept parameters (each report is one set)" : c.parameters.joined(separator: ", ")))
             print(TextTable(header: ["metric", "pairs", "better", "worse", "same", "changed", "median delta"], rows: c.summaries.map {
                 [$0.metric, String($0.pairs), String($0.better), String($0.worse), String($0.same), String($0.changed),
                  $0.medianDelta.map { NumberFormat.significant($0, 4) } ?? ""]
@@ -66,7 +75,13 @@ struct CompareCommand: ParsableCommand {
             for (ra, rb, delta) in verdict.worstSets {
                 print("worse on \(r.column): config \(ra.configId) \(ta.shortText(ra, ci)) → \(tb.shortText(rb, cbi)) (\(delta >= 0 ? "+" : "")\(NumberFormat.significant(delta, 4)))")
             }
-            print(verdict.isRegression ? "verdict: REGRESSION: \(verdict.reasons.joined(separator: "; "))" : "verdict: no regression on the objective (tolerance \(tolerance))")
+            verdict.reasons.forEach { print("regression: \($0)") }
+            let judged = "\(verdict.judged.joined(separator: ", ")); tolerance \(Tolerance.summary(tolerance))"
+            if let why = verdict.undecidable {
+                print("verdict: cannot judge: \(why)")
+            } else {
+                print(verdict.isRegression ? "verdict: REGRESSION of the chosen set (\(judged))" : "verdict: no regression of the chosen set (\(judged))")
+            }
             print("compare: \(dir)/compare.csv")
             let numeric = try c.parameters.filter { p in let i = try ta.index(of: p); return ta.rows.allSatisfy { ta.number($0, i) != nil } }
             if let x = numeric.first {
@@ -88,7 +103,9 @@ struct CompareCommand: ParsableCommand {
                     note("springtune: \(error.message)")
                 }
             }
-            if failOnRegression && verdict.isRegression { throw ExitCode(1) }
+            guard failOnRegression else { return }
+            if let why = verdict.undecidable { throw ToolError(.dataError, "compare --fail-on-regression: \(why)") }
+            if verdict.isRegression { throw ExitCode(1) }
         }
     }
 }

@@ -21,21 +21,25 @@ struct ExportCommand: ParsableCommand {
     var travel: Double?
     @Flag(name: .customLong("copy-traces"), help: "json: copy the sweep's own trace files beside the export (OUT-traces/) and refer to the copies.")
     var copyTraces = false
+    @Flag(name: .customLong("keep-sweep"), help: "json: keep the sweep's axes in the export (default: an empty sweep, so the export sweeps to the one set it ships).")
+    var keepSweep = false
 
     func validate() throws {
         guard (config != nil) != best else { throw ValidationError("give exactly one of --config ID and --best") }
         if copyTraces && format != .json { throw ValidationError("--copy-traces goes with --format json only") }
+        if keepSweep && format != .json { throw ValidationError("--keep-sweep goes with --format json only") }
         if travel != nil && format != .css { throw ValidationError("--travel goes with --format css only") }
     }
 
     func run() throws {
         try reportingErrors {
-            var preset = try Export.preset(report: report, configId: config, destination: output)
+            var preset = try Export.preset(report: report, configId: config, destination: output, keepSweep: keepSweep)
             let id = preset.provenance!.configId
             if format == .json {
                 if copyTraces { try Export.copyTraces(&preset, destination: output) }
                 try AtomicFile.write(try JSONCoding.encode(preset), to: output)
-                print("\(output): config \(id), frequency \(formatNumber(preset.spring.frequency)) Hz, damping \(formatNumber(preset.spring.damping))")
+                print("\(output): config \(id), frequency \(formatNumber(preset.spring.frequency)) Hz, damping \(formatNumber(preset.spring.damping))"
+                      + (keepSweep ? ", \(preset.sweep.count) sweep axes kept" : ", pinned (no sweep axes)"))
             } else if let text = try format.text(PlatformPreset(preset: preset, travel: travel)) {
                 try AtomicFile.write(text, to: output)
                 print("\(output): \(format.rawValue) for config \(id) of \(preset.name)")

@@ -10,7 +10,8 @@ struct Springtune: ParsableCommand {
         abstract: "Tune spring-driven touch interactions by replaying real touch traces through exact models.",
         version: SpringTuneVersion.current,
         subcommands: [SweepCommand.self, PickCommand.self, CompareCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self,
-                      MergeCommand.self, SlurmCommand.self, BenchCommand.self, SpringCommand.self, FitCommand.self, TracesCommand.self, PresetsCommand.self, MetricsCommand.self]
+                      MergeCommand.self, SlurmCommand.self, BenchCommand.self, SpringCommand.self, FitCommand.self, TracesCommand.self, PresetsCommand.self, MetricsCommand.self,
+                      ImportanceCommand.self]
     )
 
     /// Runs the command line: help and version on stdout; a usage error as one line on stderr

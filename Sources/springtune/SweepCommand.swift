@@ -107,6 +107,7 @@ struct SweepCommand: ParsableCommand {
                 print(BestTable(ranking: ranking, table: o.table, entries: Array(best.prefix(top))).rendered, terminator: "")
                 o.grid.edges(of: best[0].row.configId, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") }
             }
+            if let line = try? Importance(o.table, columns: [ranking.column]).headline() { print(line) }
         }
         print("report:   \(o.report)")
         print("meta:     \(o.meta)")

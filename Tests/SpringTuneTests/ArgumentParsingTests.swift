@@ -53,4 +53,14 @@ import TraceIO
         #expect(try ShardChoice.auto.resolved(shardCount: 3, environment: ["JOB_COMPLETION_INDEX": "2"]) == (3, 3))
         #expect(usageError { try ShardChoice.auto.resolved(shardCount: nil, environment: [:]) }.contains("not in an array task"))
     }
+
+    /// A preset decoded without its model (as an app's decoder, or the preset fuzzer, reads it)
+    /// whose own axis names no parameter: the grid refuses it in one line instead of crashing
+    /// (the fuzzer found `SweepGrid.make` unwrapping the axis's missing spec).
+    @Test func presetAxisOfNoParameterIsRefused() throws {
+        var preset = try Fixture.store.load("tweetbot").preset
+        preset.sweep.append(SweepAxis(name: "alongth", values: [1.0, 2.0]))
+        let kind = try ModelKind(name: preset.model)
+        #expect(usageError { try SweepGrid.make(preset: preset, kind: kind, vary: [], set: [:]) }.hasPrefix("cannot sweep 'alongth': not a parameter of flick-dismiss"))
+    }
 }

@@ -145,19 +145,19 @@ enum Fixture {
         _ = try Fixture.sweep("evernote", vary: ["damping=0.7,1", "frequency=1,2", "boundaryResistance=10"],
                               set: ["bounceStiffness": .number(6.25)], threads: 2, out: bad)
         let a = try SweepReport.read("\(good)/report.csv"), b = try SweepReport.read("\(bad)/report.csv")
-        let worse = try Comparison(a, b, metrics: ["settle_time_p95"], tolerance: 0.05)
+        let worse = try Comparison(a, b, metrics: ["settle_time_p95"], tolerances: [Tolerance(.relative(0.05))])
         #expect(worse.matched == 4)
         #expect(worse.summaries[0].worse == 4)
-        let same = try Comparison(a, a, metrics: nil, tolerance: 0)
+        let same = try Comparison(a, a, metrics: nil, tolerances: [Tolerance(.relative(0))])
         #expect(same.regressions == 0)
-        let better = try Comparison(b, a, metrics: ["settle_time_p95"], tolerance: 0.05)
+        let better = try Comparison(b, a, metrics: ["settle_time_p95"], tolerances: [Tolerance(.relative(0.05))])
         #expect(better.regressions == 0 && better.summaries[0].better == 4)
     }
 
     @Test func exportBestSweepsAgain() throws {
         let dir = Fixture.tempDir()
         let outcome = try Fixture.sweep("evernote", vary: ["damping=0.6,0.9,1.2", "frequency=1,2.5", "boundaryResistance=8,16"], threads: 2, out: dir)
-        let preset = try Export.preset(report: outcome.report, configId: nil)
+        let preset = try Export.preset(report: outcome.report, configId: nil, keepSweep: true)
         let file = "\(dir)/best.json"
         try AtomicFile.write(try JSONCoding.encode(preset), to: file)
         // The file decodes strictly and carries the chosen row.
@@ -182,9 +182,20 @@ enum Fixture {
         job.charts = false
         let again = try job.run()
         #expect(again.configs == 12)
+        // Its kept axes override the values it states: one note each.
+        #expect(again.grid.notes.count == 3 && again.grid.notes.allSatisfy { $0.hasPrefix("the preset sets ") })
         // Its own best set reproduces the exported metrics.
         let row = try #require(again.table.rows.first { $0.configId == best.configId })
         #expect(row == best)
+        // Pinned (the default), it sweeps to exactly the set it ships: one row, no parameter columns, the same metrics.
+        let pinned = try Export.preset(report: outcome.report, configId: nil)
+        #expect(pinned.sweep.isEmpty)
+        try AtomicFile.write(try JSONCoding.encode(pinned), to: file)
+        var one = SweepJob(loaded: try Fixture.store.load(file), outputDirectory: Fixture.tempDir())
+        one.charts = false
+        let shipped = try one.run()
+        #expect(shipped.configs == 1 && shipped.table.parameterColumns.isEmpty && shipped.grid.notes.isEmpty)
+        #expect(shipped.table.rows.map(\.values) == [best.values])
     }
 
     @Test func badPresetsNameTheKeyPath() throws {
@@ -278,22 +289,22 @@ enum Fixture {
 
     @Test func higherAccuracyIsBetterAndHigherFalseRateIsWorse() throws {
         let a = try table("0.8", "0.1", "20")
-        let better = try Comparison(a, try table("0.9", "0.1", "20"), metrics: nil, tolerance: 0.01)
+        let better = try Comparison(a, try table("0.9", "0.1", "20"), metrics: nil, tolerances: [Tolerance(.relative(0.01))])
         #expect(better.regressions == 0)
         #expect(better.summaries.first { $0.metric == "dismiss_accuracy" }?.better == 1)
-        let worse = try Comparison(a, try table("0.8", "0.2", "20"), metrics: nil, tolerance: 0.01)
+        let worse = try Comparison(a, try table("0.8", "0.2", "20"), metrics: nil, tolerances: [Tolerance(.relative(0.01))])
         #expect(worse.regressions == 1)
         #expect(worse.summaries.first { $0.metric == "false_dismiss_rate" }?.worse == 1)
         // A column with no better side is reported as changed, never as a regression.
-        let stretched = try Comparison(a, try table("0.8", "0.1", "5"), metrics: nil, tolerance: 0.01)
+        let stretched = try Comparison(a, try table("0.8", "0.1", "5"), metrics: nil, tolerances: [Tolerance(.relative(0.01))])
         #expect(stretched.regressions == 0 && stretched.csv.contains("peak_stretch_pt_p95,20,5,-15,-0.75,changed"))
     }
 
     @Test func neverSettlingIsWorse() {
-        #expect(Comparison.verdict(a: 1.2, b: .infinity, better: .lower, tolerance: 0.01) == "worse")
-        #expect(Comparison.verdict(a: .infinity, b: 1.2, better: .lower, tolerance: 0.01) == "better")
-        #expect(Comparison.verdict(a: .infinity, b: .infinity, better: .lower, tolerance: 0.01) == "same")
-        #expect(Comparison.verdict(a: 1, b: 1.005, better: .lower, tolerance: 0.01) == "same")
+        #expect(Comparison.verdict(a: 1.2, b: .infinity, better: .lower, margin: 0.012) == "worse")
+        #expect(Comparison.verdict(a: .infinity, b: 1.2, better: .lower, margin: 0.012) == "better")
+        #expect(Comparison.verdict(a: .infinity, b: .infinity, better: .lower, margin: 0.012) == "same")
+        #expect(Comparison.verdict(a: 1, b: 1.005, better: .lower, margin: 0.01) == "same")
     }
 
     @Test func everyModelsColumnsHaveSpecs() throws {

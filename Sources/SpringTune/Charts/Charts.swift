@@ -49,10 +49,25 @@ public struct Chart: GnuplotFigure {
         }
     }
 
+    /// One part of the bars of a stacked-bar panel: its value in each bar, drawn in the colour of
+    /// gnuplot's line type `color` (the same thing keeps its colour from chart to chart), or grey
+    /// when nil (a remainder such as the interactions' share).
+    public struct Part: Sendable {
+        public var label: String
+        public var values: [Double]
+        public var color: Int?
+        public init(label: String, values: [Double], color: Int?) {
+            self.label = label; self.values = values; self.color = color
+        }
+    }
+
     public enum Panel: Sendable {
         case lines(title: String, x: String, y: String, series: [Series], logX: Bool)
         /// Values on a grid of axis indices; tick labels show the axis values.
         case heatmap(title: String, x: String, xValues: [Double], y: String, yValues: [Double], z: [[Double?]])
+        /// One bar per category, its parts stacked bottom to top; a part's value of at least
+        /// 0.05 of the tallest bar is written on it to 3 decimals.
+        case stackedBars(title: String, y: String, categories: [String], parts: [Part])
     }
 
     public var name: String
@@ -80,6 +95,8 @@ public struct Chart: GnuplotFigure {
                     rows.append("")
                 }
                 blocks.append(rows.joined(separator: "\n"))
+            case let .stackedBars(_, _, categories, parts):
+                blocks.append(categories.indices.map { i in ([String(i)] + parts.map { formatNumber($0.values[i]) }).joined(separator: " ") }.joined(separator: "\n"))
             }
         }
         return blocks.joined(separator: "\n\n\n") + "\n"
@@ -88,7 +105,9 @@ public struct Chart: GnuplotFigure {
     /// The gnuplot script that draws both images.
     public var script: String {
         let columns = min(panels.count, 3), rows = (panels.count + columns - 1) / max(columns, 1)
-        let size = (w: 520 * columns, h: 400 * rows)
+        // 520 px a panel; a stacked-bar panel 190 px a bar, so a bar's name fits under it.
+        let width = panels.map { panel in if case let .stackedBars(_, _, bars, _) = panel { max(520, 190 * bars.count) } else { 520 } }.max() ?? 520
+        let size = (w: width * columns, h: 400 * rows)
         func body() -> String {
             var out = panels.count > 1 ? "set multiplot layout \(rows),\(columns) title \(quote(title))\n" : ""
             var block = 0
@@ -111,6 +130,9 @@ public struct Chart: GnuplotFigure {
                     out += "set palette rgbformulae 33,13,10\nset cblabel \(quote(t))\n"
                     out += "plot '\(name).dat' index \(block) using 1:2:3 with image notitle\n"
                     block += 1
+                case let .stackedBars(t, y, categories, parts):
+                    out += stackedBars(title: panels.count > 1 ? t : title, y: y, categories: categories, parts: parts, block: block)
+                    block += 1
                 }
             }
             return out + (panels.count > 1 ? "unset multiplot\n" : "")
@@ -126,6 +148,31 @@ public struct Chart: GnuplotFigure {
         \(b)set output
 
         """
+    }
+
+    /// The gnuplot commands of a stacked-bar panel (a row-stacked histogram; bars at x = 0, 1, …).
+    private func stackedBars(title: String, y: String, categories: [String], parts: [Part], block: Int) -> String {
+        let tallest = categories.indices.map { i in parts.reduce(0) { $0 + $1.values[i] } }.max() ?? 0
+        var out = "set title \(quote(title))\nset ylabel \(quote(y))\nunset xlabel\nset key below\nset grid noxtics\n"
+        out += "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.75 border -1\nset boxwidth 0.6\n"
+        out += "set xrange [-0.5:\(categories.count) - 0.5]\nset yrange [0:\(formatNumber(max(tallest, 1e-9) * 1.05))]\n"
+        out += "set xtics (\(categories.enumerated().map { "\(quote($1)) \($0)" }.joined(separator: ", "))) nomirror\n"
+        var label = 0
+        for i in categories.indices {
+            var bottom = 0.0
+            for p in parts {
+                let v = p.values[i]
+                if v >= 0.05 * tallest, v > 0 {
+                    label += 1
+                    out += "set label \(label) \(quote(NumberFormat.fixed(v, 3))) at \(i), \(formatNumber(bottom + v / 2)) center front\n"
+                }
+                bottom += v
+            }
+        }
+        let plots = parts.enumerated().map { k, p in
+            "'\(name).dat' index \(block) using \(k + 2) \(p.color.map { "lc \($0)" } ?? "lc rgb '#bdc3c7'") title \(quote(p.label))"
+        }
+        return out + "plot " + (plots.isEmpty ? "NaN notitle" : plots.joined(separator: ", \\\n     ")) + "\n"
     }
 
     private func ticks(_ values: [Double]) -> String {

@@ -66,6 +66,7 @@ public enum SweepPage {
             }
             out += "</table>\n" + (ranked.isEmpty ? "<p>No parameter set meets every constraint.</p>\n" : "")
         }
+        out += importanceSection(table: table, ranking: ranking, images: images)
         if !clips.isEmpty {
             out += "<h2>The best set in motion</h2>\n"
             for c in clips {
@@ -74,9 +75,29 @@ public enum SweepPage {
             }
         }
         out += "<h2>Charts</h2>\n"
-        for image in images where image.hasSuffix(".png") && !image.hasPrefix("best-") {
-            out += "<figure><img src=\"\(link(image))\" alt=\"\(escape(image))\"><figcaption>\(escape(image)) · <a href=\"\(link(String(image.dropLast(4)) + ".svg"))\">SVG</a></figcaption></figure>\n"
+        for image in images where image.hasSuffix(".png") && !image.hasPrefix("best-") && image != importanceImage {
+            out += figure(image)
         }
         return out + "</body></html>\n"
+    }
+
+    static func figure(_ image: String) -> String {
+        "<figure><img src=\"\(link(image))\" alt=\"\(escape(image))\"><figcaption>\(escape(image)) · <a href=\"\(link(String(image.dropLast(4)) + ".svg"))\">SVG</a></figcaption></figure>\n"
+    }
+
+    static let importanceImage = "importance.png"
+
+    /// "Which parameter matters": the shares of the objective's key columns (``Importance``) as a
+    /// table and the `importance` chart; empty when no axis varies or there is no objective.
+    static func importanceSection(table: SweepReport, ranking: Ranking?, images: [String]) -> String {
+        guard let ranking, let shares = try? Importance(table, keyOf: ranking), !shares.columns.isEmpty,
+              shares.fixedAxes.count < shares.axes.count else { return "" }
+        var out = "<h2>Which parameter matters</h2><p>\(escape(shares.summary)). Each share is the variance of the column's means over one axis's values, "
+            + "divided by the column's variance (Reference §10.15)" + (shares.fixedAxes.isEmpty ? "" : "; “-”: an axis swept over one value explains nothing")
+            + "; every column: <code>springtune importance report.csv</code>.</p>\n<table>"
+        out += "<tr>" + shares.header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+        for c in shares.columns { out += "<tr>" + shares.cells(c).map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
+        out += "</table>\n"
+        return out + (images.contains(importanceImage) ? figure(importanceImage) : "")
     }
 }

@@ -4,9 +4,9 @@ import TraceIO
 
 /// `springtune compare A B`: joins two reports on their parameter columns and compares metrics.
 /// Which side is better comes from the column's ``MetricSpec`` (``ReportColumns/spec(_:)``):
-/// B is worse on a pair when it loses by more than `tolerance` × |A| (any loss to or from
-/// `inf`); columns with no better side are reported as `changed` or `same`. Pairs with an empty
-/// side are not compared. These counts are reported; the gate is ``ObjectiveVerdict``.
+/// B is worse on a pair when it loses by more than the column's ``Tolerance`` margin (any loss
+/// to or from `inf`); columns with no better side are reported as `changed` or `same`. Pairs
+/// with an empty side are not compared. These counts are reported; the gate is ``ObjectiveVerdict``.
 public struct Comparison: Sendable {
     public struct MetricSummary: Sendable {
         public var metric: String
@@ -33,12 +33,14 @@ public struct Comparison: Sendable {
     public static func better(_ column: String) -> MetricSpec.Better { ReportColumns.spec(column)?.better ?? .none }
 
     /// The verdict on one pair: `better`, `worse`, `same`, or `changed` for a column with no
-    /// better side.
-    public static func verdict(a: Double, b: Double, better: MetricSpec.Better, tolerance: Double) -> String {
+    /// better side. A change counts when |B − A| exceeds `margin` (in the column's unit) plus a
+    /// rounding slack of 1e-9 × max(|A|, |B|) + 1e-12 (report values have 12 significant
+    /// digits, so a move of exactly the margin is not a change); a change to or from ±∞ always counts.
+    public static func verdict(a: Double, b: Double, better: MetricSpec.Better, margin: Double) -> String {
         if a == b { return "same" }
         let delta = b - a
-        let margin = a.isFinite && b.isFinite ? tolerance * abs(a) + 1e-12 : 0
-        guard abs(delta) > margin else { return "same" }
+        let slack = a.isFinite && b.isFinite ? margin + 1e-9 * max(abs(a), abs(b)) + 1e-12 : 0
+        guard abs(delta) > slack else { return "same" }
         switch better {
         case .none: return "changed"
         case .lower: return delta > 0 ? "worse" : "better"
@@ -46,9 +48,19 @@ public struct Comparison: Sendable {
         }
     }
 
-    public init(_ a: SweepReport, _ b: SweepReport, metrics requested: [String]?, tolerance: Double) throws {
+    /// The margin of column `metric` on a pair whose A side is `value` in `row` of `a`: the
+    /// tolerance its unit takes from `tolerances` (``Tolerance/applicable(_:unit:)``), frames
+    /// counted at the frame rate `row` ran at.
+    public static func margin(_ metric: String, value: Double, row: SweepReport.Row, of a: SweepReport, tolerances: [Tolerance]) -> (Double, Tolerance) {
+        let tolerance = Tolerance.applicable(tolerances, unit: ReportColumns.spec(metric)?.unit ?? "")
+        return (value.isFinite ? tolerance.margin(a: value, frameRate: a.frameRate(of: row)) : 0, tolerance)
+    }
+
+    /// `tolerances`: the `--tolerance` values (none: 1 % relative for every column).
+    public init(_ a: SweepReport, _ b: SweepReport, metrics requested: [String]?, tolerances: [Tolerance] = []) throws {
         guard a.parameterColumns == b.parameterColumns else {
-            throw ToolError(.dataError, "reports sweep different parameters: \(a.parameterColumns) vs \(b.parameterColumns)")
+            throw ToolError(.dataError, "reports sweep different parameters: \(a.parameterColumns) vs \(b.parameterColumns) "
+                + "(compare sweeps of the same grid; a pinned export sweeps none: take its baseline by sweeping the export)")
         }
         parameters = a.parameterColumns
         guard !a.rows.isEmpty, !b.rows.isEmpty else {
@@ -79,7 +91,7 @@ public struct Comparison: Sendable {
             for (ra, rb) in joined {
                 guard let va = a.number(ra, ia), let vb = b.number(rb, ib) else { continue }
                 let delta = va == vb ? 0 : vb - va
-                let verdict = Self.verdict(a: va, b: vb, better: direction, tolerance: tolerance)
+                let verdict = Self.verdict(a: va, b: vb, better: direction, margin: Self.margin(m, value: va, row: ra, of: a, tolerances: tolerances).0)
                 if verdict == "worse" { s.worse += 1 }
                 if verdict == "better" { s.better += 1 }
                 if verdict == "changed" { s.changed += 1 }
@@ -97,68 +109,5 @@ public struct Comparison: Sendable {
         self.matched = matched
         self.joined = joined
         csv = w.text
-    }
-}
-
-/// The gate of `compare --fail-on-regression`: it concerns the objective only. B regresses
-/// when (1) the set A's objective chooses is worse in B on the objective column by more than
-/// `tolerance` × |A|, (2) a constraint that set met in A fails in B, or (3) B's best set under
-/// the objective is worse than A's best by more than the tolerance (or B has none while A has
-/// one). Worse non-chosen sets are reported but do not fail the gate.
-public struct ObjectiveVerdict: Sendable {
-    public var ranking: Ranking
-    /// A's chosen row and its match in B (nil when B has no set with those parameters).
-    public var chosenA: SweepReport.Row?
-    public var chosenInB: SweepReport.Row?
-    public var bestB: SweepReport.Row?
-    /// Why B regresses; empty when it does not.
-    public var reasons: [String]
-    /// Up to three matched sets that lost most on the objective column: (A row, B row, B − A).
-    public var worstSets: [(SweepReport.Row, SweepReport.Row, Double)]
-
-    public var isRegression: Bool { !reasons.isEmpty }
-
-    public init(_ a: SweepReport, _ b: SweepReport, comparison: Comparison, ranking: Ranking, tolerance: Double) throws {
-        self.ranking = ranking
-        let ca = try a.index(of: ranking.column), cb = try b.index(of: ranking.column)
-        let better: MetricSpec.Better = ranking.maximize ? .higher : .lower
-        let bestA = try ranking.ranked(a).first, bestB = try ranking.ranked(b).first
-        chosenA = bestA?.row
-        self.bestB = bestB?.row
-        var reasons: [String] = []
-        let id = { (row: SweepReport.Row) in "config \(row.configId)" }
-        if let chosen = bestA?.row {
-            let match = comparison.joined.first { $0.0 == chosen }?.1
-            chosenInB = match
-            if let match {
-                let va = a.number(chosen, ca), vb = b.number(match, cb)
-                if let va, let vb, Comparison.verdict(a: va, b: vb, better: better, tolerance: tolerance) == "worse" {
-                    reasons.append("the chosen set (\(id(chosen)) in A) is worse on \(ranking.column): \(formatNumber(va)) → \(formatNumber(vb))")
-                } else if vb == nil {
-                    reasons.append("the chosen set (\(id(chosen)) in A) has no \(ranking.column) in B")
-                }
-                for c in ranking.constraints {
-                    let ia = try a.index(of: c.column), ib = try b.index(of: c.column)
-                    if c.holds(a.number(chosen, ia)) && !c.holds(b.number(match, ib)) {
-                        reasons.append("the chosen set (\(id(chosen)) in A) no longer meets \(c) (\(b.number(match, ib).map(formatNumber) ?? "empty") in B)")
-                    }
-                }
-            }
-            if let bb = bestB?.row {
-                if let va = a.number(chosen, ca), let vb = b.number(bb, cb),
-                   Comparison.verdict(a: va, b: vb, better: better, tolerance: tolerance) == "worse" {
-                    reasons.append("B's best (\(id(bb))) is worse than A's best on \(ranking.column): \(formatNumber(va)) → \(formatNumber(vb))")
-                }
-            } else {
-                reasons.append("no set of B meets the objective's constraints, while A's \(id(chosen)) does")
-            }
-        }
-        self.reasons = reasons
-        let sign = ranking.maximize ? -1.0 : 1.0
-        worstSets = comparison.joined.compactMap { ra, rb -> (SweepReport.Row, SweepReport.Row, Double)? in
-            guard let va = a.number(ra, ca), let vb = b.number(rb, cb), va != vb else { return nil }
-            let delta = vb - va
-            return sign * delta > 0 ? (ra, rb, delta) : nil
-        }.sorted { sign * $0.2 > sign * $1.2 }.prefix(3).map { $0 }
     }
 }

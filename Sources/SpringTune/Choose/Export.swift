@@ -7,10 +7,14 @@ public enum Export {
     /// Builds the preset for row `configId` (or the best row under the preset's objective)
     /// from the report and its sidecar alone.
     ///
+    /// The export is pinned: its `sweep` is empty, so sweeping it runs exactly the one set it
+    /// ships (what a CI gate needs). `keepSweep` keeps the sweep's axes (as lists) for tuning
+    /// further; sweeping such an export says on stderr which of its own values the axes override.
+    ///
     /// Trace files become portable entries: a bundled set by its name (`flick/traces.csv`), a
     /// user file by its path relative to `destination`'s folder (the exported file), so the
     /// export and its traces can move together; never a path into a build folder.
-    public static func preset(report: String, configId: Int?, destination: String = "preset.json") throws -> Preset {
+    public static func preset(report: String, configId: Int?, destination: String = "preset.json", keepSweep: Bool = false) throws -> Preset {
         let table = try SweepReport.read(report, sidecar: .required)
         let meta = table.meta!
         let kind = try ModelKind(name: meta.preset.model)
@@ -44,7 +48,7 @@ public enum Export {
         for name in kind.springParameterNames { params[name] = nil }
         preset.params = params
         preset.scene = scene   // the sweep's (with any `--estimator` override) and the row's scene values
-        preset.sweep = meta.axes.map(\.listed)
+        preset.sweep = keepSweep ? meta.axes.map(\.listed) : []
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
         preset.traces = meta.traces.map { traceEntry($0.file, relativeTo: folder) }
         let id = row.configId

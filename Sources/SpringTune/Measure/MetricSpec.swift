@@ -107,6 +107,9 @@ public enum ReportColumns {
     /// model), or nil for a column springtune does not write.
     public static func spec(_ column: String) -> MetricSpec? { catalog[column] }
 
+    /// Every unit a report column of a known model has (`s`, `pt`, `pt/s`, `traces`, `1`).
+    public static var units: Set<String> { Set(catalog.values.map(\.unit)) }
+
     private static let catalog: [String: MetricSpec] = {
         var out: [String: MetricSpec] = [:]
         for model in ModelKind.all {

@@ -124,6 +124,10 @@ public struct SweepReport: Sendable {
         return out
     }
 
+    /// The frame rate (Hz) `row`'s set ran at: its `frameRate` value (swept or `--set`), else
+    /// the sidecar's; nil without a sidecar.
+    public func frameRate(of row: Row) -> Double? { values(of: row)["frameRate"]?.number ?? meta?.frameRate }
+
     /// A metric cell's value (nil for `config_id` and the parameters).
     public func value(_ row: Row, _ column: Column) -> MetricValue? {
         if case let .metric(i) = column { row.values[i] } else { nil }

@@ -15,6 +15,51 @@ public enum Benchmark {
         public var itemStepsPerSecond: Double { itemSteps / seconds }
     }
 
+    /// A sweep grid as `springtune sweep` gives it on the command line (Reference §10.1): `--vary`
+    /// axes (`NAME=FROM:TO:STEPS[:log]` or `NAME=v1,v2,…`) that replace the preset's axes of
+    /// those names, and `--set` values (`NAME=VALUE`) that remove them. One text serves the
+    /// in-process workloads, the child `springtune` that callgrind counts and the NumPy rewrite,
+    /// so all three sweep the same sets.
+    public struct Grid: Sendable {
+        /// `--vary` texts.
+        public var vary: [String]
+        /// `--set` texts.
+        public var set: [String] = []
+
+        /// The command-line arguments: `--vary A --vary B … --set C …`.
+        public var arguments: [String] { vary.flatMap { ["--vary", $0] } + set.flatMap { ["--set", $0] } }
+
+        /// This grid with `assignment` (`NAME=VALUE`) fixed: the axis NAME dropped, the value set.
+        public func fixing(_ assignment: String) -> Grid {
+            let name = assignment.prefix { $0 != "=" } + "="
+            return Grid(vary: vary.filter { !$0.hasPrefix(name) }, set: set + [assignment])
+        }
+
+        /// `job` sweeping this grid.
+        public func applied(to job: SweepJob) throws -> SweepJob {
+            var job = job
+            job.vary = try vary.map(SweepGrid.parseVary)
+            job.set = Dictionary(uniqueKeysWithValues: try set.map(SweepGrid.parseSet))
+            return job
+        }
+    }
+
+    /// The bench grid, over `evernote`: its default sweep until 2026-11-24, boundaryResistance
+    /// 4, 6, 8, 10, 14, 20 × damping 0.5…1.2 in 8 linear steps × frequency 0.5…4 Hz in 8 log
+    /// steps, 384 sets (it replaces each of the preset's three axes). Pinned here rather than
+    /// read from the preset, whose default grid then became 240 sets and may change again: the
+    /// work `bench` times and counts must stay the same from release to release, or its figures
+    /// could not be compared with the history in docs/Performance.md.
+    public static let grid = Grid(vary: ["boundaryResistance=4,6,8,10,14,20", "damping=0.5:1.2:8", "frequency=0.5:4:8:log"])
+
+    /// The counted grid: ``grid`` with boundaryResistance 10, 64 sets (a sixth of it, the same
+    /// mix of springs), counted with callgrind in about 15 s.
+    public static let countedGrid = grid.fixing("boundaryResistance=10")
+
+    /// The large workload: boundaryResistance 4…20 in 10 steps × damping 0.4…1.3 in 25 ×
+    /// frequency 0.5…4 Hz in 40 log steps, 10,000 sets, fixed since it was added.
+    public static let largeGrid = Grid(vary: ["boundaryResistance=4:20:10", "damping=0.4:1.3:25", "frequency=0.5:4:40:log"])
+
     /// What the kernel was compiled for (figures depend on it; the numbers do not).
     public static var buildTarget: String { springtune_build_level() == 3 ? "x86-64-v3 (AVX2)" : "baseline (no AVX2)" }
 
@@ -84,13 +129,13 @@ public enum Benchmark {
     }
 
     /// Wall seconds of the NumPy rewrite in `bench/` (its own timing of the computation, one
-    /// core), or nil without python3 or the script; throws with Python's last line when the
-    /// script fails (NumPy missing, say).
-    public static func numpySeconds(script: String, preset: String, traces: [String]) throws -> Double? {
+    /// core) sweeping `grid` over `preset`, or nil without python3 or the script; throws with
+    /// Python's last line when the script fails (NumPy missing, say).
+    public static func numpySeconds(script: String, preset: String, grid: Grid, traces: [String]) throws -> Double? {
         guard FileManager.default.fileExists(atPath: script), let python = Subprocess.executable("python3") else { return nil }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-numpy-\(getpid()).csv").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let r = try Subprocess.run(python, [script, "--preset", preset, "--out", out, "--traces"] + traces,
+        let r = try Subprocess.run(python, [script, "--preset", preset] + grid.arguments + ["--out", out, "--traces"] + traces,
                                    environment: ["OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"])
         guard r.status == 0 else {
             let said = r.errors.split(separator: "\n").last ?? ""

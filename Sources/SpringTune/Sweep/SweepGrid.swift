@@ -8,8 +8,9 @@ public struct SweepGrid: Sendable {
     public var axes: [SweepAxis]
     /// Values every set shares (preset values with `--set` overrides), swept names excluded.
     public var base: [String: ParamValue]
-    /// What the command line changed in the preset's grid that the user may not expect (a
-    /// `--set` that removed one of its axes), one line each, for stderr.
+    /// What the user may not expect of the grid, one line each, for stderr: a `--set` that
+    /// removed one of the preset's axes, or a preset axis that overrides a value the preset
+    /// itself states (``overriddenValues(_:kind:)``).
     public var notes: [String] = []
 
     public init(axes: [SweepAxis], base: [String: ParamValue]) {
@@ -54,11 +55,12 @@ public struct SweepGrid: Sendable {
 
     /// Builds the grid from a preset and command-line changes: `--vary` replaces an axis of the
     /// same name or appends one; `--set` fixes a value and removes the preset's axis of that
-    /// name (said in ``notes``). A name given to both `--vary` and `--set`, or one that is not a
+    /// name (said in ``notes``, with the preset's axes that override its own values). A name given to both `--vary` and `--set`, or one that is not a
     /// parameter of the model or a scene value, is a usage error listing the valid names.
     public static func make(preset: Preset, kind: ModelKind, vary: [SweepAxis], set: [String: ParamValue]) throws -> SweepGrid {
         let specs = kind.parameters + Scene.sweepable
-        for name in vary.map(\.name) + set.keys.sorted() where !specs.contains(where: { $0.name == name }) {
+        // The preset's own axes too: a preset read without its model (an app's decoder) is not checked yet.
+        for name in preset.sweep.map(\.name) + vary.map(\.name) + set.keys.sorted() where !specs.contains(where: { $0.name == name }) {
             throw unknown(name, verb: set[name] != nil && !vary.contains { $0.name == name } ? "set" : "sweep", kind: kind)
         }
         if let both = vary.first(where: { set[$0.name] != nil }) {
@@ -82,7 +84,8 @@ public struct SweepGrid: Sendable {
         grid.notes = replaced.map { axis in
             "--set \(axis.name)=\(set[axis.name]!) replaces the preset's \(axis.name) axis (\(axis.values.count) values): "
                 + "\(size(axes).map(String.init) ?? "?") parameter sets instead of \(before.map(String.init) ?? "?")"
-        }
+        } + overriddenValues(preset, kind: kind).filter { note in axes.contains { $0.name == note.axis.name } && !vary.contains { $0.name == note.axis.name } }
+            .map(\.line)
         // Every set must be valid: check each axis value once against its spec.
         for axis in axes {
             let spec = specs.first { $0.name == axis.name }!
@@ -96,6 +99,39 @@ public struct SweepGrid: Sendable {
             throw ToolError(.usage, error.description)
         }
         return grid
+    }
+
+    /// A preset axis over a parameter the preset sets itself (in `spring` or `params`): the
+    /// axis wins, so the stated value runs only if the axis holds it.
+    public struct Override: Sendable, Equatable {
+        public var axis: SweepAxis
+        public var stated: ParamValue
+        /// True when no value of the axis equals the stated one (to a relative 1e-9).
+        public var neverRuns: Bool
+
+        public var line: String {
+            "the preset sets \(axis.name) = \(stated) but its sweep axis over \(axis.name) (\(axis.values.count) values) overrides it"
+                + (neverRuns ? " and never runs \(stated)" : "") + "; --set \(axis.name)=\(stated) keeps the preset's value"
+        }
+    }
+
+    /// The axes of an export (a preset with `provenance`, as `export --keep-sweep` writes it)
+    /// that override one of its own values: an export's values are the set it ships, so an axis
+    /// over one silently replaces the decision (and an edit of that value would never run).
+    /// Other presets (the bundled ones, hand-written ones) state values beside a design-time
+    /// grid that need not hold them (appstore's `flickVelocity` and clear's `frequency` are off their
+    /// grids), by design: they say nothing.
+    public static func overriddenValues(_ preset: Preset, kind: ModelKind) -> [Override] {
+        guard preset.provenance != nil else { return [] }
+        let stated = kind.values(of: preset), names = Set(preset.params.keys).union(kind.springParameterNames)
+        return preset.sweep.compactMap { axis in
+            guard names.contains(axis.name), let value = stated[axis.name] else { return nil }
+            let neverRuns = !axis.values.contains { v in
+                guard let x = v.number, let y = value.number else { return v == value }
+                return abs(x - y) <= 1e-9 * max(abs(x), abs(y))
+            }
+            return Override(axis: axis, stated: value, neverRuns: neverRuns)
+        }
     }
 
     /// The error for a name that is neither a parameter of `kind` nor a scene value: the
