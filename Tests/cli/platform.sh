@@ -78,6 +78,8 @@ check "--travel sets the band in the CSS" grep -qF "of a 300 pt travel" "$work/o
 check "a bad --format exits 64 with one line ($(head -c 300 "$work/bad.err"))" test $rc = 64 -a "$(wc -l <"$work/bad.err")" = 1 -a ! -e "$work/out/bad.kt"
 "$bin" export "$work/tb/report.csv" --best --format css --copy-traces -o "$work/out/bad.css" 2>"$work/bad.err"; rc=$?
 check "--copy-traces with a platform form exits 64 with one line" test $rc = 64 -a "$(wc -l <"$work/bad.err")" = 1 -a ! -e "$work/out/bad.css"
+"$bin" export "$work/tb/report.csv" --best --format swiftui --keep-sweep -o "$work/out/bad.swift" 2>"$work/bad.err"; rc=$?
+check "--keep-sweep with a platform form exits 64 with one line" test $rc = 64 -a "$(wc -l <"$work/bad.err")" = 1 -a ! -e "$work/out/bad.swift"
 "$bin" export "$work/tb/report.csv" --best --format css --travel 0.2 -o "$work/out/bad.css" 2>"$work/bad.err"; rc=$?
 check "a --travel within the tolerance exits 64 with one line" test $rc = 64 -a "$(wc -l <"$work/bad.err")" = 1 -a ! -e "$work/out/bad.css"
 finish
