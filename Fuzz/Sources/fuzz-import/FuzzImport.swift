@@ -6,7 +6,7 @@ import TraceIO
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-import-\(getpid()).txt").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     for format in TraceImporter.Format.allCases {
         for grouping in ContactGrouping.allCases {
             do {

@@ -7,15 +7,15 @@ import TraceIO
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-report-\(getpid()).csv").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     do {
         let table = try SweepReport.read(path)
         _ = table.csv()
         if let column = table.metricColumns.first {
             let ranking = Ranking(constraints: [], column: column, maximize: false)
             _ = try ranking.ranked(table)
-            let c = try Comparison(table, table, metrics: nil, tolerance: 0.01)
-            _ = try ObjectiveVerdict(table, table, comparison: c, ranking: ranking, tolerance: 0.01)
+            let c = try Comparison(table, table, metrics: nil, tolerances: [.defaultRelative, Tolerance(parsing: "1frame")])
+            _ = try ObjectiveVerdict(table, table, comparison: c, ranking: ranking, tolerances: [.defaultRelative])
             _ = try Ranking.paretoFront(table, rows: table.rows, columns: Array(table.metricColumns.prefix(2)))
         }
         _ = try Export.merge([path])

@@ -9,7 +9,7 @@ import TraceIO
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSweep(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-sweep-\(getpid()).csv").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     do {
         for kind in ModelKind.all {
             let traces = try TraceSource(files: [path], kind: kind, skipInvalid: true, scene: Scene(), blockSamples: 64)

@@ -6,7 +6,7 @@ import TraceIO
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTraces(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-traces-\(getpid()).csv").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     for skip in [false, true] {
         do {
             let (traces, _) = try TraceReader(skipInvalid: skip).read(path: path)
