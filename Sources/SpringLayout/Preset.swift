@@ -52,7 +52,7 @@ public struct Preset: Sendable, Codable {
     }
 
     /// The decoder `userInfo` key for the models a preset may name (`[any InteractionModel.Type]`).
-    /// With it, decoding also checks the model's name, `params` and `sweep`; without it (an app
+    /// With it, decoding also checks the model's name, `params`, `sweep` and the metrics the objective names; without it (an app
     /// decoding its own preset) those checks run when the engine is built (``InteractionModel/init(preset:)``).
     public static let modelsKey = CodingUserInfoKey(rawValue: "springtune.preset.models")!
 
@@ -64,8 +64,8 @@ public struct Preset: Sendable, Codable {
         }
     }
 
-    /// The first place `params` or `sweep` disagree with `type`'s parameters (the key path and
-    /// the problem), or nil.
+    /// The first place `params` or `sweep` disagree with `type`'s parameters, or the objective
+    /// names a metric `type` does not report (the key path and the problem), or nil.
     private func mismatch(with type: any InteractionModel.Type) -> (path: [any CodingKey], message: String)? {
         let specs = type.parameters, springNames = Set(type.springParameterNames)
         for name in params.keys.sorted() {
@@ -82,6 +82,9 @@ public struct Preset: Sendable, Codable {
                 return (path, "'\(axis.name)' is not a parameter of \(model) or a scene value")
             }
             if let problem = axis.values.lazy.compactMap(spec.check).first { return (path, problem) }
+        }
+        if let columns = type.reportColumnNames, let (path, message) = objective.unknownMetric(in: columns) {
+            return ([AnyKey("objective")] + path, message)
         }
         return nil
     }
@@ -248,34 +251,6 @@ public struct SweepAxis: Sendable, Codable, Equatable {
         } else {
             try c.encode(values, forKey: .values)
         }
-    }
-}
-
-/// What a good parameter set is (Reference §9.1): constraints such as `overshoot_pt_p95 <= 4`, one
-/// report column to minimise or maximise, an ordered `tiebreak` list of columns for sets equal
-/// on it (to a relative 1e-9; default: the constraint columns), and optionally `worstOver`:
-/// swept axes (e.g. `frameRate`) the choice must be robust over, judged by the worst case.
-public struct Objective: Sendable, Codable, Equatable {
-    public var constraints: [String]
-    public var minimize: String?
-    public var maximize: String?
-    public var tiebreak: [String]?
-    public var worstOver: [String]?
-
-    public init(constraints: [String] = [], minimize: String? = nil, maximize: String? = nil,
-                tiebreak: [String]? = nil, worstOver: [String]? = nil) {
-        self.constraints = constraints; self.minimize = minimize; self.maximize = maximize
-        self.tiebreak = tiebreak; self.worstOver = worstOver
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try StrictContainer(decoder, keys: ["constraints", "minimize", "maximize", "tiebreak", "worstOver"])
-        constraints = try c.decodeIfPresent([String].self, "constraints") ?? []
-        minimize = try c.decodeIfPresent(String.self, "minimize")
-        maximize = try c.decodeIfPresent(String.self, "maximize")
-        tiebreak = try c.decodeIfPresent([String].self, "tiebreak")
-        worstOver = try c.decodeIfPresent([String].self, "worstOver")
-        if minimize != nil && maximize != nil { throw c.fail("maximize", "give minimize or maximize, not both") }
     }
 }
 

@@ -32,6 +32,8 @@ public protocol MeasuredModel: InteractionModel {
 
 extension MeasuredModel {
     public static var usesAllPointers: Bool { false }
+    /// ``ModelKind/reportColumns`` by name, for checking a preset's objective as it is read.
+    public static var reportColumnNames: [String]? { ReportColumns.all(metrics: metrics, labels: decisionLabels).map(\.name) }
     /// One set at a time unless a model steps several together.
     public static var lanes: Int { 1 }
     public static func run(_ models: [Self], _ prepared: Prepared) -> [TraceRun] { models.map { $0.run(prepared, timeline: false) } }
