@@ -25,10 +25,6 @@ public protocol InteractionModel: Sendable {
     static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters
     /// Every spring the parameters set, the main one (``spring(_:)``) first.
     static var springGroups: [SpringGroup] { get }
-    /// The report columns a sweep of the model writes (the metrics an objective may name), or
-    /// nil where they are not known here (an app's own model): then a preset's objective is not
-    /// checked against them.
-    static var reportColumnNames: [String]? { get }
 }
 
 /// The two outcomes of a deciding model (Reference §8): the positive one (`dismiss`, `create`),
@@ -50,8 +46,6 @@ public struct DecisionLabels: Hashable, Sendable {
 
 extension InteractionModel {
     public static var decisionLabels: [DecisionLabels] { [] }
-
-    public static var reportColumnNames: [String]? { nil }
 
     public static var springParameterNames: [String] { ["frequency", "damping"] }
 

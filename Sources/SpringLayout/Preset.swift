@@ -49,12 +49,21 @@ public struct Preset: Sendable, Codable {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.container.codingPath + path, debugDescription: message))
             }
         }
+        if let columns = (decoder.userInfo[Self.reportColumnsKey] as? [String: [String]])?[model],
+           let (path, message) = objective.unknownMetric(in: columns) {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.container.codingPath + [AnyKey("objective")] + path, debugDescription: message))
+        }
     }
 
     /// The decoder `userInfo` key for the models a preset may name (`[any InteractionModel.Type]`).
     /// With it, decoding also checks the model's name, `params`, `sweep` and the metrics the objective names; without it (an app
     /// decoding its own preset) those checks run when the engine is built (``InteractionModel/init(preset:)``).
     public static let modelsKey = CodingUserInfoKey(rawValue: "springtune.preset.models")!
+
+    /// The decoder `userInfo` key for each model's report columns by model name
+    /// (`[String: [String]]`): with it, decoding checks that every metric the objective names
+    /// is one of the preset's model's (the measuring side knows them; an app does not).
+    public static let reportColumnsKey = CodingUserInfoKey(rawValue: "springtune.preset.reportColumns")!
 
     /// Checks that the preset names `type` and that its `params` and `sweep` fit its parameters.
     public func check(as type: any InteractionModel.Type) throws(PresetError) {
@@ -64,8 +73,8 @@ public struct Preset: Sendable, Codable {
         }
     }
 
-    /// The first place `params` or `sweep` disagree with `type`'s parameters, or the objective
-    /// names a metric `type` does not report (the key path and the problem), or nil.
+    /// The first place `params` or `sweep` disagree with `type`'s parameters (the key path and
+    /// the problem), or nil.
     private func mismatch(with type: any InteractionModel.Type) -> (path: [any CodingKey], message: String)? {
         let specs = type.parameters, springNames = Set(type.springParameterNames)
         for name in params.keys.sorted() {
@@ -83,18 +92,18 @@ public struct Preset: Sendable, Codable {
             }
             if let problem = axis.values.lazy.compactMap(spec.check).first { return (path, problem) }
         }
-        if let columns = type.reportColumnNames, let (path, message) = objective.unknownMetric(in: columns) {
-            return ([AnyKey("objective")] + path, message)
-        }
         return nil
     }
 
     /// Decodes a preset from JSON, turning decoding failures into a ``PresetError`` with the path;
-    /// given `models`, it also checks the preset against the one it names (see ``modelsKey``).
-    public static func decode(_ data: Data, models: [any InteractionModel.Type]? = nil) throws(PresetError) -> Preset {
+    /// given `models`, it also checks the preset against the one it names (see ``modelsKey``), and
+    /// given `reportColumns`, the objective's metrics (see ``reportColumnsKey``).
+    public static func decode(_ data: Data, models: [any InteractionModel.Type]? = nil,
+                              reportColumns: [String: [String]]? = nil) throws(PresetError) -> Preset {
         try JSONKeys.check(data)
         let decoder = JSONDecoder()
         if let models { decoder.userInfo[modelsKey] = models }
+        if let reportColumns { decoder.userInfo[reportColumnsKey] = reportColumns }
         do {
             return try decoder.decode(Preset.self, from: data)
         } catch let error as DecodingError {

@@ -12,7 +12,12 @@ struct GridPositions {
 
     init(_ report: SweepReport) {
         numeric = report.axes.map { $0.numbers != nil }
-        let lookup = report.axes.map { axis in Dictionary(axis.values.enumerated().map { ($1, $0) }) { first, _ in first } }
+        // A numeric axis in ascending order (a report read without its sidecar lists values as
+        // they first appear), so a step is to the next value up or down.
+        let lookup = report.axes.map { axis in
+            let ordered = axis.numbers.map { n in zip(n, axis.values).sorted { $0.0 < $1.0 }.map(\.1) } ?? axis.values
+            return Dictionary(ordered.enumerated().map { ($1, $0) }) { first, _ in first }
+        }
         for row in report.rows {
             guard row.parameters.count == lookup.count else { continue }
             let position = zip(lookup, row.parameters).compactMap { $0[$1] }

@@ -32,8 +32,6 @@ public protocol MeasuredModel: InteractionModel {
 
 extension MeasuredModel {
     public static var usesAllPointers: Bool { false }
-    /// ``ModelKind/reportColumns`` by name, for checking a preset's objective as it is read.
-    public static var reportColumnNames: [String]? { ReportColumns.all(metrics: metrics, labels: decisionLabels).map(\.name) }
     /// One set at a time unless a model steps several together.
     public static var lanes: Int { 1 }
     public static func run(_ models: [Self], _ prepared: Prepared) -> [TraceRun] { models.map { $0.run(prepared, timeline: false) } }
@@ -122,6 +120,12 @@ public struct ModelKind: Sendable {
     public var reportColumns: [MetricSpec] { ReportColumns.all(metrics: metrics, labels: decisionLabels) }
     /// The trace as the model reads it: all pointers, or the one that began first.
     public func input(_ trace: Trace) -> Trace { type.usesAllPointers ? trace : trace.firstPointer }
+
+    /// Every model's report columns by name, keyed by model name: what a preset's objective
+    /// may name (``Preset/decode(_:models:reportColumns:)``).
+    public static var reportColumnsByModel: [String: [String]] {
+        Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.reportColumns.map(\.name)) })
+    }
 
     /// The set-level metrics (`unsettled`, decision rates).
     public var setMetrics: [MetricSpec] { ReportColumns.setMetrics(labels: decisionLabels) }
