@@ -37,7 +37,13 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let objective = best ? try objectiveOptions.objective(for: try SweepReport.read(report, sidecar: .required)) : nil
+            var objective: Objective?
+            if best {
+                let table = try SweepReport.read(report, sidecar: .required)
+                objective = try objectiveOptions.objective(for: table)
+                let ranking = try Ranking(objective: objective!)
+                ranking.note(try ranking.ranked(table)).map { note("springtune: \($0)") }
+            }
             var preset = try Export.preset(report: report, configId: config, destination: output, keepSweep: keepSweep, objective: objective)
             let id = preset.provenance!.configId
             if format == .json {

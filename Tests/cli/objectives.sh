@@ -57,6 +57,31 @@ check "sweep --robust: the table shows the value ranked by" grep -q "worst settl
 check "pick --robust and export --best --robust agree" test "$(first_id "$work/rob.pick")" = "$(export_id "$work/rob.exp")"
 check "sweep --robust and pick --robust agree on the same grid" test "$(first_id "$work/rob.out")" = "$(first_id "$work/rob.pick")"
 
+# A tie of 48 sets (unsettled is 0 everywhere; the only tiebreak is unsettled too): sweep, pick
+# and export --best resolve it the same way, at the centre of the tied sets' grid region.
+"$bin" sweep --preset evernote --no-charts --vary boundaryResistance=10 --vary damping=1,1.05,1.1,1.15,1.2,1.25 \
+  --vary frequency=0.6:1.6:8 --minimize unsettled --tiebreak unsettled --out "$work/tie" >"$work/tie.out" 2>&1
+"$bin" pick "$work/tie/report.csv" >"$work/tie.pick"
+"$bin" export "$work/tie/report.csv" --best -o "$work/tie.json" >"$work/tie.exp"
+t=$(first_id "$work/tie.out")
+check "48-set tie: 48 sets, all unsettled 0" grep -q "^48 of 48 parameter sets kept" "$work/tie.pick"
+check "48-set tie: sweep, pick and export --best agree ($t, $(first_id "$work/tie.pick"), $(export_id "$work/tie.exp"))" \
+  test -n "$t" -a "$t" = "$(first_id "$work/tie.pick")" -a "$t" = "$(export_id "$work/tie.exp")"
+check "48-set tie: the chosen set is the one nearest the centre of the tied (eligible, on-target) region" python3 - "$work/tie/report.csv" "$t" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+ds = sorted({float(r["damping"]) for r in rows}); fs = sorted({float(r["frequency"]) for r in rows})
+def ok(r):
+    return (float(r["overshoot_pt_p95"]) <= 0.5 and abs(float(r["peak_stretch_pt_p95"]) - 22.7) <= 5
+            and abs(float(r["max_lag_pt_p95"]) - 133.5) <= 27)
+tied = [(ds.index(float(r["damping"])), fs.index(float(r["frequency"])), int(r["config_id"])) for r in rows if ok(r)]
+c = [(min(t[k] for t in tied) + max(t[k] for t in tied)) / 2 for k in (0, 1)]
+best = min(tied, key=lambda t: ((t[0] - c[0]) ** 2 + (t[1] - c[1]) ** 2, t[2]))
+assert str(best[2]) == sys.argv[2] and best[2] != min(t[2] for t in tied), (best, sys.argv[2])
+PY
+"$bin" export "$work/far/report.csv" --best -o "$work/far.json" >/dev/null 2>"$work/far.err"
+check "export --best says in one line that none is on target" test "$(grep -c 'no parameter set is on target' "$work/far.err")" = 1
+
 # Unknown metrics: one line, 64 for a flag, 65 for a preset file.
 "$bin" pick "$work/near/report.csv" --where 'overshot_pt_p95<=1' >"$work/u1.out" 2>"$work/u1.err"; rc=$?
 check "pick --where with an unknown metric: exit 64, one line" test $rc = 64 -a "$(wc -l <"$work/u1.err")" = 1
