@@ -108,3 +108,15 @@ import TraceIO
         }
     }
 }
+
+@Suite struct TargetGateTests {
+    @Test func leavingATargetIsARegression() throws {
+        let header = ["config_id", "p", "traces", "peak_stretch_pt_p95", "settle_time_p95"]
+        let a = try Fixture.report(header, [["0", "1", "9", "22", "1.0"]])
+        let b = try Fixture.report(header, [["0", "1", "9", "29", "0.9"]])   // quicker, but 29 is off 22.7 ± 5
+        let ranking = try Ranking(objective: Objective(targets: ["peak_stretch_pt_p95 = 22.7 ± 5"]))
+        let verdict = try ObjectiveVerdict(a, b, comparison: Comparison(a, b, metrics: nil), ranking: ranking)
+        #expect(ObjectiveVerdict.judgedColumns(ranking, in: a, b) == ["settle_time_p95", "peak_stretch_pt_p95"])
+        #expect(verdict.reasons == ["peak_stretch_pt_p95 of the chosen set (config 0): 29 in B is off target peak_stretch_pt_p95 = 22.7 ± 5 (22 in A)"])
+    }
+}
