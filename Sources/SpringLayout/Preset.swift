@@ -49,12 +49,21 @@ public struct Preset: Sendable, Codable {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.container.codingPath + path, debugDescription: message))
             }
         }
+        if let columns = (decoder.userInfo[Self.reportColumnsKey] as? [String: [String]])?[model],
+           let (path, message) = objective.unknownMetric(in: columns) {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.container.codingPath + [AnyKey("objective")] + path, debugDescription: message))
+        }
     }
 
     /// The decoder `userInfo` key for the models a preset may name (`[any InteractionModel.Type]`).
-    /// With it, decoding also checks the model's name, `params` and `sweep`; without it (an app
+    /// With it, decoding also checks the model's name, `params`, `sweep` and the metrics the objective names; without it (an app
     /// decoding its own preset) those checks run when the engine is built (``InteractionModel/init(preset:)``).
     public static let modelsKey = CodingUserInfoKey(rawValue: "springtune.preset.models")!
+
+    /// The decoder `userInfo` key for each model's report columns by model name
+    /// (`[String: [String]]`): with it, decoding checks that every metric the objective names
+    /// is one of the preset's model's (the measuring side knows them; an app does not).
+    public static let reportColumnsKey = CodingUserInfoKey(rawValue: "springtune.preset.reportColumns")!
 
     /// Checks that the preset names `type` and that its `params` and `sweep` fit its parameters.
     public func check(as type: any InteractionModel.Type) throws(PresetError) {
@@ -87,11 +96,14 @@ public struct Preset: Sendable, Codable {
     }
 
     /// Decodes a preset from JSON, turning decoding failures into a ``PresetError`` with the path;
-    /// given `models`, it also checks the preset against the one it names (see ``modelsKey``).
-    public static func decode(_ data: Data, models: [any InteractionModel.Type]? = nil) throws(PresetError) -> Preset {
+    /// given `models`, it also checks the preset against the one it names (see ``modelsKey``), and
+    /// given `reportColumns`, the objective's metrics (see ``reportColumnsKey``).
+    public static func decode(_ data: Data, models: [any InteractionModel.Type]? = nil,
+                              reportColumns: [String: [String]]? = nil) throws(PresetError) -> Preset {
         try JSONKeys.check(data)
         let decoder = JSONDecoder()
         if let models { decoder.userInfo[modelsKey] = models }
+        if let reportColumns { decoder.userInfo[reportColumnsKey] = reportColumns }
         do {
             return try decoder.decode(Preset.self, from: data)
         } catch let error as DecodingError {
@@ -248,34 +260,6 @@ public struct SweepAxis: Sendable, Codable, Equatable {
         } else {
             try c.encode(values, forKey: .values)
         }
-    }
-}
-
-/// What a good parameter set is (Reference §9.1): constraints such as `overshoot_pt_p95 <= 4`, one
-/// report column to minimise or maximise, an ordered `tiebreak` list of columns for sets equal
-/// on it (to a relative 1e-9; default: the constraint columns), and optionally `worstOver`:
-/// swept axes (e.g. `frameRate`) the choice must be robust over, judged by the worst case.
-public struct Objective: Sendable, Codable, Equatable {
-    public var constraints: [String]
-    public var minimize: String?
-    public var maximize: String?
-    public var tiebreak: [String]?
-    public var worstOver: [String]?
-
-    public init(constraints: [String] = [], minimize: String? = nil, maximize: String? = nil,
-                tiebreak: [String]? = nil, worstOver: [String]? = nil) {
-        self.constraints = constraints; self.minimize = minimize; self.maximize = maximize
-        self.tiebreak = tiebreak; self.worstOver = worstOver
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try StrictContainer(decoder, keys: ["constraints", "minimize", "maximize", "tiebreak", "worstOver"])
-        constraints = try c.decodeIfPresent([String].self, "constraints") ?? []
-        minimize = try c.decodeIfPresent(String.self, "minimize")
-        maximize = try c.decodeIfPresent(String.self, "maximize")
-        tiebreak = try c.decodeIfPresent([String].self, "tiebreak")
-        worstOver = try c.decodeIfPresent([String].self, "worstOver")
-        if minimize != nil && maximize != nil { throw c.fail("maximize", "give minimize or maximize, not both") }
     }
 }
 

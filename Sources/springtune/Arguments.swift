@@ -52,3 +52,66 @@ func parser<T>(_ option: String, _ parse: @escaping @Sendable (String) throws ->
         }
     }
 }
+
+/// The objective flags of `sweep`, `pick` and `export` (Reference §10.2): they change an
+/// objective the one way for all three (``applied(to:)``), so a command line states the same
+/// choice whichever command reads it.
+struct ObjectiveOptions: ParsableArguments {
+    @Option(name: .customLong("where"), help: ArgumentHelp("Constraint METRIC<=VALUE (also >=, <, >, ==); repeat for more.", valueName: "constraint"),
+            transform: parser("--where") { text in _ = try Constraint(parsing: text); return text })
+    var constraints: [String] = []
+    @Option(name: .customLong("target"), help: ArgumentHelp("Target METRIC=VALUE+-TOL (or ±): the sets with |METRIC − VALUE| ≤ TOL rank first; repeat for more.", valueName: "target"),
+            transform: parser("--target") { text in _ = try Ranking.target(parsing: text); return text })
+    var targets: [String] = []
+    @Option(help: "Metric to minimise.") var minimize: String?
+    @Option(help: "Metric to maximise.") var maximize: String?
+    @Option(help: "Comma-separated metrics that rank sets tied on the objective (to a relative 1e-9), in order; default: the constraint metrics.")
+    var tiebreak: String?
+    @Flag(help: "Rank each set by its worst objective value over itself and its grid neighbours (one step on each numeric axis).")
+    var robust = false
+
+    func validate() throws {
+        guard minimize == nil || maximize == nil else { throw ValidationError("give at most one of --minimize and --maximize") }
+    }
+
+    /// The objective the flags alone state (for naming their metrics).
+    private var stated: Objective {
+        Objective(constraints: constraints, targets: targets, minimize: minimize, maximize: maximize,
+                  tiebreak: tiebreak.map { $0.split(separator: ",").map(String.init) })
+    }
+
+    /// True when a flag states what to rank by (`--where`, `--target`, `--minimize`, `--maximize`).
+    var statesObjective: Bool { !constraints.isEmpty || !targets.isEmpty || minimize != nil || maximize != nil }
+
+    /// `base` changed by the flags: `--where` adds constraints, `--target` replaces the target on
+    /// its metric (or adds one), `--minimize`/`--maximize` replace the objective column,
+    /// `--tiebreak` the tiebreak list, `--robust` turns robust on. Checks every metric the flags
+    /// name against `columns` (one line, exit 64).
+    func applied(to base: Objective, columns: [String]) throws -> Objective {
+        if let (path, message) = stated.unknownMetric(in: columns) {
+            let flag = ["constraints": "--where", "targets": "--target"][path[0].stringValue] ?? "--\(path[0].stringValue)"
+            throw ToolError(.usage, "\(flag): \(message)")
+        }
+        var o = base
+        o.constraints += constraints
+        for text in targets {
+            let column = try Ranking.target(parsing: text).column
+            o.targets.removeAll { (try? Target(parsing: $0))?.column == column }
+            o.targets.append(text)
+        }
+        if let minimize { (o.minimize, o.maximize) = (minimize, nil) }
+        if let maximize { (o.minimize, o.maximize) = (nil, maximize) }
+        if let tiebreak = stated.tiebreak { o.tiebreak = tiebreak }
+        if robust { o.robust = true }
+        return o
+    }
+
+    /// The objective `pick` and `export` rank a report by: the one its sidecar recorded, or one
+    /// built from the flags alone when they state one; `--tiebreak` and `--robust` change either.
+    func objective(for table: SweepReport) throws -> Objective {
+        guard let base = statesObjective ? Objective() : table.meta?.preset.objective else {
+            throw ToolError(.usage, "\(table.path): no report.meta.json beside it records an objective; give --minimize or --maximize (with --where, --target)")
+        }
+        return try applied(to: base, columns: table.specs.map(\.name))
+    }
+}

@@ -11,7 +11,8 @@ struct ExportCommand: ParsableCommand {
         commandName: "export", abstract: "Write a report row as a preset JSON with provenance, or as SwiftUI, UIKit, Compose, CSS or Figma springs.")
     @Argument(help: "Report CSV (its report.meta.json must sit beside it).") var report: String
     @Option(help: "config_id to export.") var config: Int?
-    @Flag(help: "Export the best set under the preset's objective.") var best = false
+    @Flag(help: "Export the best set under the objective the sweep recorded (or the one the objective flags state; it goes into the export).") var best = false
+    @OptionGroup var objectiveOptions: ObjectiveOptions
     @Option(name: [.short, .customLong("output")], help: "File to write (its extension is not checked).") var output: String
     @Option(help: ArgumentHelp("What to write, with the file's usual extension: " + ExportFormat.allCases.map { "\($0.rawValue) (.\($0.usualExtension))" }.joined(separator: ", ")
                                + ". json is the preset; the others are SwiftUI, UIKit, Jetpack Compose, CSS and Figma text.",
@@ -29,11 +30,21 @@ struct ExportCommand: ParsableCommand {
         if copyTraces && format != .json { throw ValidationError("--copy-traces goes with --format json only") }
         if keepSweep && format != .json { throw ValidationError("--keep-sweep goes with --format json only") }
         if travel != nil && format != .css { throw ValidationError("--travel goes with --format css only") }
+        if !best && (objectiveOptions.statesObjective || objectiveOptions.robust || objectiveOptions.tiebreak != nil) {
+            throw ValidationError("--where, --target, --minimize, --maximize, --tiebreak and --robust go with --best")
+        }
     }
 
     func run() throws {
         try reportingErrors {
-            var preset = try Export.preset(report: report, configId: config, destination: output, keepSweep: keepSweep)
+            var objective: Objective?
+            if best {
+                let table = try SweepReport.read(report, sidecar: .required)
+                objective = try objectiveOptions.objective(for: table)
+                let ranking = try Ranking(objective: objective!)
+                ranking.note(try ranking.ranked(table)).map { note("springtune: \($0)") }
+            }
+            var preset = try Export.preset(report: report, configId: config, destination: output, keepSweep: keepSweep, objective: objective)
             let id = preset.provenance!.configId
             if format == .json {
                 if copyTraces { try Export.copyTraces(&preset, destination: output) }

@@ -7,28 +7,22 @@ import TraceIO
 struct PickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pick",
-        abstract: "Keep the parameter sets meeting every constraint, rank them, optionally reduce to a Pareto front.",
+        abstract: "Rank a report's parameter sets by the objective its sweep recorded (or one the flags state), optionally reduce to a Pareto front.",
         discussion: "Example: springtune pick out/tweetbot/report.csv --where 'false_dismiss_rate<=0.05' --maximize dismiss_accuracy --pareto false_dismiss_rate,missed_dismiss_rate")
     @Argument(help: "Report CSV.") var report: String
-    @Option(name: .customLong("where"), help: "Constraint COLUMN<=VALUE (also >=, <, >, ==); repeat for more.") var constraints: [String] = []
-    @Option(help: "Column to minimise.") var minimize: String?
-    @Option(help: "Column to maximise.") var maximize: String?
-    @Option(help: "Comma-separated columns that rank sets tied on the objective (to a relative 1e-9), in order; default: the --where columns.")
-    var tiebreak: String?
+    @OptionGroup var objectiveOptions: ObjectiveOptions
     @Option(help: "Comma-separated columns: keep only the non-dominated sets (higher is better where the metric says so, e.g. accuracies; lower otherwise).") var pareto: String?
     @Option(help: "Rows to print (table format).") var top: Int = 10
     @Option(help: "table, or csv: the kept rows with the report's columns, best first.") var format: OutputFormat = .table
 
     func validate() throws {
-        guard (minimize != nil) != (maximize != nil) else { throw ValidationError("give exactly one of --minimize and --maximize") }
         guard top >= 1 else { throw ValidationError("--top must be >= 1") }
     }
 
     func run() throws {
         try reportingErrors {
             let table = try SweepReport.read(report)
-            let ranking = Ranking(constraints: try constraints.map(Constraint.init(parsing:)), column: maximize ?? minimize!, maximize: maximize != nil,
-                                  tiebreak: tiebreak.map { $0.split(separator: ",").map(String.init) })
+            let ranking = try Ranking(objective: try objectiveOptions.objective(for: table))
             var entries = try ranking.ranked(table)
             if let pareto {
                 let columns = pareto.split(separator: ",").map(String.init)
@@ -43,6 +37,7 @@ struct PickCommand: ParsableCommand {
                 print(table.csv(rows: rows), terminator: "")
             case .table:
                 print("\(rows.count) of \(table.rows.count) parameter sets kept (\(ranking.summary)\(pareto.map { "; Pareto front on \($0)" } ?? ""))")
+                ranking.note(entries).map { print($0) }
                 print(BestTable(ranking: ranking, table: table, entries: Array(entries.prefix(top)),
                                 extra: pareto?.split(separator: ",").map(String.init) ?? []).rendered, terminator: "")
             }

@@ -13,6 +13,7 @@ struct SweepCommand: ParsableCommand {
     )
 
     @OptionGroup var presetOptions: PresetOptions
+    @OptionGroup var objectiveOptions: ObjectiveOptions
     @Option(name: .customLong("vary"), help: ArgumentHelp("Sweep axis: NAME=v1,v2,... or NAME=FROM:TO:STEPS[:log] (replaces the preset's axis of that name).", valueName: "name=values"),
             transform: parser("--vary", SweepGrid.parseVary))
     var vary: [SweepAxis] = []
@@ -55,7 +56,8 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let loaded = try presetOptions.load()
+            var loaded = try presetOptions.load()
+            loaded.preset.objective = try objectiveOptions.applied(to: loaded.preset.objective, columns: loaded.kind.reportColumns.map(\.name))
             var job = SweepJob(loaded: loaded, outputDirectory: out ?? "out/\(safeFileName(loaded.preset.name))")
             job.maxSets = maxSets
             job.vary = vary
@@ -105,6 +107,7 @@ struct SweepCommand: ParsableCommand {
                 print("  no parameter set meets every constraint")
             } else {
                 print(BestTable(ranking: ranking, table: o.table, entries: Array(best.prefix(top))).rendered, terminator: "")
+                ranking.note(best).map { print($0) }
                 o.grid.edges(of: best[0].row.configId, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") }
             }
             if let line = try? Importance(o.table, columns: [ranking.column]).headline() { print(line) }
@@ -148,8 +151,8 @@ final class ProgressBar: @unchecked Sendable {
     func finish() { note("", newline: true) }
 }
 
-/// The best-sets table of `sweep` and `pick`: config, parameters, the objective, constraint and
-/// tiebreak columns, `unsettled`, and `=` in the `tie` column where a set ties the one above on
+/// The best-sets table of `sweep` and `pick`: config, parameters, the objective, target, constraint
+/// and tiebreak columns, the value ranked by (`worst …`) with `worstOver` or `robust`, `unsettled`, and `=` in the `tie` column where a set ties the one above on
 /// the objective (the tiebreak ordered them).
 struct BestTable {
     var ranking: Ranking
@@ -159,10 +162,10 @@ struct BestTable {
 
     var rendered: String {
         var seen = Set<String>()
-        let shown = (["config_id"] + table.parameterColumns + [ranking.column] + ranking.constraints.map(\.column) + ranking.tiebreak
+        let shown = (["config_id"] + table.parameterColumns + [ranking.column] + ranking.targets.map(\.column) + ranking.constraints.map(\.column) + ranking.tiebreak
             + extra + ["unsettled"]).filter { seen.insert($0).inserted }
         let idx = shown.compactMap(table.column)
-        let worst = ranking.worstOver.isEmpty ? [] : ["worst \(ranking.column)"]
+        let worst = ranking.worstOver.isEmpty && !ranking.robust ? [] : ["worst \(ranking.column)"]
         let rows = entries.map { e in
             idx.map { table.shortText(e.row, $0) } + (worst.isEmpty ? [] : [e.objective.map(NumberFormat.short(_:)) ?? ""]) + [e.tiesPrevious ? "=" : ""]
         }

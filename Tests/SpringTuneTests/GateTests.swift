@@ -142,7 +142,7 @@ import TraceIO
         loaded.preset.provenance = Provenance(report: "report.csv", sha256: "", configId: 0, metrics: [:])
         let notes = try SweepGrid.make(preset: loaded.preset, kind: loaded.kind, vary: [], set: [:]).notes
         #expect(notes.count == 4)   // distanceThreshold, flickVelocity, maxFlickAngle, snapDamping: all stated
-        #expect(notes.last == "the preset sets snapDamping = 0.3 but its sweep axis over snapDamping (3 values) overrides it and never runs 0.3; "
+        #expect(notes.last == "the preset sets snapDamping = 0.3 but its sweep axis over snapDamping (5 values) overrides it and never runs 0.3; "
                 + "--set snapDamping=0.3 keeps the preset's value")
         #expect(notes.filter { $0.contains("never runs") }.count == 1)   // 60, 800 and 90 are on their axes
         // --set keeps the value (the axis goes, with its own note); --vary replaces the axis knowingly.

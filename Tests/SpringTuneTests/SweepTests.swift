@@ -38,8 +38,8 @@ enum Fixture {
         #expect(ra == rb)
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(a)/per-trace.csv")) == Data(contentsOf: URL(fileURLWithPath: "\(b)/per-trace.csv")))
         let table = try SweepReport.read("\(a)/report.csv")
-        // The preset's one boundaryResistance value × 3 × 4.
-        #expect(table.rows.count == 12)
+        // The preset's 5 boundaryResistance values × 3 × 4.
+        #expect(table.rows.count == 60)
         #expect(table.columns.prefix(6) == ["config_id", "boundaryResistance", "damping", "frequency", "traces", "unsettled"])
     }
 

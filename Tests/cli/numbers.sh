@@ -49,7 +49,7 @@ check "…at the edited damping" grep -q '"damping" : 0.75' "$work/edited/report
 
 # --set: a swept name says it replaces the axis; a mistyped name gets the valid names.
 err=$("$bin" sweep --preset evernote --set damping=0.8 --no-charts --out "$work/set" 2>&1 >/dev/null)
-check "--set of a swept axis says it replaces it ($err)" grep -q "replaces the preset's damping axis (15 values): 16 parameter sets instead of 240" <<<"$err"
+check "--set of a swept axis says it replaces it ($err)" grep -q "replaces the preset's damping axis (15 values): 80 parameter sets instead of 1200" <<<"$err"
 err=$("$bin" sweep --preset evernote --set dampng=0.8 --no-charts --out "$work/typo" 2>&1 >/dev/null); rc=$?
 check "a mistyped --set name: exit 64, one line with the closest name and every valid one ($err)" \
   test $rc = 64 -a "$(wc -l <<<"$err")" = 1 -a -n "$(grep "did you mean 'damping'" <<<"$err" | grep 'parameters: frequency, damping, boundaryResistance')"

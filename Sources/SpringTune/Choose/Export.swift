@@ -4,8 +4,8 @@ import TraceIO
 
 /// `springtune export`: a report row turned into a preset (Reference §9.1) with a provenance block.
 public enum Export {
-    /// Builds the preset for row `configId` (or the best row under the preset's objective)
-    /// from the report and its sidecar alone.
+    /// Builds the preset for row `configId` (or the best row under `objective`, default the one
+    /// the sidecar recorded, which the export then carries) from the report and its sidecar alone.
     ///
     /// The export is pinned: its `sweep` is empty, so sweeping it runs exactly the one set it
     /// ships (what a CI gate needs). `keepSweep` keeps the sweep's axes (as lists) for tuning
@@ -14,7 +14,8 @@ public enum Export {
     /// Trace files become portable entries: a bundled set by its name (`flick/traces.csv`), a
     /// user file by its path relative to `destination`'s folder (the exported file), so the
     /// export and its traces can move together; never a path into a build folder.
-    public static func preset(report: String, configId: Int?, destination: String = "preset.json", keepSweep: Bool = false) throws -> Preset {
+    public static func preset(report: String, configId: Int?, destination: String = "preset.json", keepSweep: Bool = false,
+                              objective: Objective? = nil) throws -> Preset {
         let table = try SweepReport.read(report, sidecar: .required)
         let meta = table.meta!
         let kind = try ModelKind(name: meta.preset.model)
@@ -25,13 +26,14 @@ public enum Export {
             }
             row = r
         } else {
-            let ranking = try Ranking(objective: meta.preset.objective)
+            let ranking = try Ranking(objective: objective ?? meta.preset.objective)
             guard let best = try ranking.rank(table).first else {
                 throw ToolError(.dataError, "\(report): no parameter set meets the objective (\(ranking.summary))")
             }
             row = best
         }
         var preset = meta.preset
+        if let objective { preset.objective = objective }
         var values = kind.values(of: preset)
         // The row's swept values are its config id's in the sidecar's axes (the decoder checked the cells).
         for (k, v) in table.values(of: row) { values[k] = v }

@@ -32,11 +32,11 @@ public struct ObjectiveVerdict: Sendable {
     public var isRegression: Bool { !reasons.isEmpty }
 
     /// The columns the gate judges, present in both reports, each once in this order: the
-    /// objective column, the constraint columns, the tiebreak columns, then `overshoot_pt_p95`
+    /// objective column, the target and constraint columns, the tiebreak columns, then `overshoot_pt_p95`
     /// and `settle_time_p95` (what a team shipping a spring watches, whatever the objective).
     public static func judgedColumns(_ ranking: Ranking, in a: SweepReport, _ b: SweepReport) -> [String] {
         var seen = Set<String>()
-        let wanted = [ranking.column] + ranking.constraints.map(\.column) + ranking.tiebreak + ["overshoot_pt_p95", "settle_time_p95"]
+        let wanted = [ranking.column] + ranking.targets.map(\.column) + ranking.constraints.map(\.column) + ranking.tiebreak + ["overshoot_pt_p95", "settle_time_p95"]
         return wanted.filter { a.metricColumns.contains($0) && b.metricColumns.contains($0) && seen.insert($0).inserted }
     }
 
@@ -90,7 +90,8 @@ public struct ObjectiveVerdict: Sendable {
         }.sorted { sign * $0.2 > sign * $1.2 }.prefix(3).map { $0 }
     }
 
-    /// Judges one row of the chosen set (`ra` in A, `rb` in B): its constraints, then each judged column.
+    /// Judges one row of the chosen set (`ra` in A, `rb` in B): its constraints and targets (on
+    /// target in A, off in B: one line), then each judged column.
     mutating func judge(_ ra: SweepReport.Row, _ rb: SweepReport.Row, _ a: SweepReport, _ b: SweepReport, _ tolerances: [Tolerance]) throws {
         let id = "config \(ra.configId)"
         var broken = Set<String>()   // columns with a broken constraint: one line each
@@ -98,6 +99,13 @@ public struct ObjectiveVerdict: Sendable {
             let va = a.number(ra, try a.index(of: c.column)), vb = b.number(rb, try b.index(of: c.column))
             if c.holds(va) && !c.holds(vb) && broken.insert(c.column).inserted {
                 reasons.append("\(c.column) of the chosen set (\(id)): \(vb.map(formatNumber) ?? "empty") in B no longer meets \(c) (\(va.map(formatNumber) ?? "empty") in A)")
+            }
+        }
+        for t in ranking.targets {
+            let va = a.number(ra, try a.index(of: t.column)), vb = b.number(rb, try b.index(of: t.column))
+            let on = { (v: Double?) in t.deviation(v).map { $0 <= 1 } ?? false }
+            if on(va) && !on(vb) && broken.insert(t.column).inserted {
+                reasons.append("\(t.column) of the chosen set (\(id)): \(vb.map(formatNumber) ?? "empty") in B is off target \(t) (\(va.map(formatNumber) ?? "empty") in A)")
             }
         }
         for column in judged {

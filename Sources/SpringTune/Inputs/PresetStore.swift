@@ -76,7 +76,7 @@ public struct PresetStore: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot read preset") }
         let loaded: Loaded
         do {
-            let preset = try Preset.decode(data, models: ModelKind.registry)
+            let preset = try Preset.decode(data, models: ModelKind.registry, reportColumns: ModelKind.reportColumnsByModel)
             let kind = try ModelKind(name: preset.model)
             _ = try ParameterValues.resolve(kind.values(of: preset), specs: kind.parameters)
             loaded = Loaded(preset: preset, path: path, kind: kind)

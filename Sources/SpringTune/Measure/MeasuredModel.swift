@@ -121,6 +121,12 @@ public struct ModelKind: Sendable {
     /// The trace as the model reads it: all pointers, or the one that began first.
     public func input(_ trace: Trace) -> Trace { type.usesAllPointers ? trace : trace.firstPointer }
 
+    /// Every model's report columns by name, keyed by model name: what a preset's objective
+    /// may name (``Preset/decode(_:models:reportColumns:)``).
+    public static var reportColumnsByModel: [String: [String]] {
+        Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.reportColumns.map(\.name)) })
+    }
+
     /// The set-level metrics (`unsettled`, decision rates).
     public var setMetrics: [MetricSpec] { ReportColumns.setMetrics(labels: decisionLabels) }
 }
