@@ -77,6 +77,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/importance.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/gate.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/platform.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/objectives.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
