@@ -162,8 +162,7 @@ struct BestTable {
 
     var rendered: String {
         var seen = Set<String>()
-        let shown = (["config_id"] + table.parameterColumns + [ranking.column] + ranking.targets.map(\.column) + ranking.constraints.map(\.column) + ranking.tiebreak
-            + extra + ["unsettled"]).filter { seen.insert($0).inserted }
+        let shown = (["config_id"] + table.parameterColumns + ranking.keyColumns + extra + ["unsettled"]).filter { seen.insert($0).inserted }
         let idx = shown.compactMap(table.column)
         let worst = ranking.worstOver.isEmpty && !ranking.robust ? [] : ["worst \(ranking.column)"]
         let rows = entries.map { e in

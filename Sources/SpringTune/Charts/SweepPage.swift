@@ -57,7 +57,7 @@ public enum SweepPage {
         if let ranking, let ranked = try? ranking.ranked(table) {
             out += "<h2>Best sets</h2><p>\(escape(ranking.summary)). “=” marks a tie on the objective, ordered by the tiebreak.</p>\n"
             var seen = Set<String>()
-            let shown = (["config_id"] + table.parameterColumns + [ranking.column] + ranking.constraints.map(\.column) + ranking.tiebreak + ["unsettled"])
+            let shown = (["config_id"] + table.parameterColumns + ranking.keyColumns + ["unsettled"])
                 .filter { seen.insert($0).inserted && table.column($0) != nil }
             let idx = shown.compactMap(table.column)
             out += "<table><tr>" + shown.map { "<th>\(escape($0))</th>" }.joined() + "<th>tie</th></tr>\n"

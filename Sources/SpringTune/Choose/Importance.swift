@@ -92,12 +92,12 @@ public struct Importance: Sendable {
         }
     }
 
-    /// The key columns of `ranking` (the objective, then its constraint and tiebreak columns) that
+    /// The key columns of `ranking` (``Ranking/keyColumns``: the objective, its targets',
+    /// constraints' and tiebreak columns) that
     /// the report has and some row defines: what the sweep page shows.
     public init(_ report: SweepReport, keyOf ranking: Ranking) throws {
-        var seen = Set<String>()
-        let names = ([ranking.column] + ranking.constraints.map(\.column) + ranking.tiebreak).filter { name in
-            guard seen.insert(name).inserted, case let .metric(i)? = report.column(name) else { return false }
+        let names = ranking.keyColumns.filter { name in
+            guard case let .metric(i)? = report.column(name) else { return false }
             return report.rows.contains { $0.values[i] != .undefined }
         }
         try self.init(report, columns: names, objective: ranking.column)

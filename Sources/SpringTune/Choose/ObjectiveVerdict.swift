@@ -36,7 +36,7 @@ public struct ObjectiveVerdict: Sendable {
     /// and `settle_time_p95` (what a team shipping a spring watches, whatever the objective).
     public static func judgedColumns(_ ranking: Ranking, in a: SweepReport, _ b: SweepReport) -> [String] {
         var seen = Set<String>()
-        let wanted = [ranking.column] + ranking.targets.map(\.column) + ranking.constraints.map(\.column) + ranking.tiebreak + ["overshoot_pt_p95", "settle_time_p95"]
+        let wanted = ranking.keyColumns + ["overshoot_pt_p95", "settle_time_p95"]
         return wanted.filter { a.metricColumns.contains($0) && b.metricColumns.contains($0) && seen.insert($0).inserted }
     }
 

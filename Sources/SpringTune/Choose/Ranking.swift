@@ -57,6 +57,13 @@ public struct Ranking: Sendable {
     public var worstOver: [String]
     public var robust: Bool
 
+    /// The columns the objective names, each once, in the order a table shows them: the
+    /// objective column, the targets', the constraints', then the tiebreak.
+    public var keyColumns: [String] {
+        var seen = Set<String>()
+        return ([column] + targets.map(\.column) + constraints.map(\.column) + tiebreak).filter { seen.insert($0).inserted }
+    }
+
     /// Relative difference under which two objective values are a tie.
     public static let tieTolerance = 1e-9
 
