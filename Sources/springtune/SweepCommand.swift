@@ -118,7 +118,9 @@ struct SweepCommand: ParsableCommand {
         if let skipped = o.chartsSkipped {
             note("springtune: \(skipped)")
         } else if !o.images.isEmpty {
-            print("charts:   \(o.images.count) images in \(URL(fileURLWithPath: o.report).deletingLastPathComponent().path) (.gp scripts beside them)")
+            let folder = URL(fileURLWithPath: o.report).deletingLastPathComponent().path
+            print("charts:   \(o.images.count) images in \(folder) (.gp scripts beside them)")
+            print("page:     \(folder)/index.html")
         }
     }
 }
@@ -151,9 +153,7 @@ final class ProgressBar: @unchecked Sendable {
     func finish() { note("", newline: true) }
 }
 
-/// The best-sets table of `sweep` and `pick`: config, parameters, the objective, target, constraint
-/// and tiebreak columns, the value ranked by (`worst …`) with `worstOver` or `robust`, `unsettled`, and `=` in the `tie` column where a set ties the one above on
-/// the objective (the tiebreak ordered them).
+/// The best-sets table of `sweep` and `pick` on a terminal (``BestSets`` holds its cells).
 struct BestTable {
     var ranking: Ranking
     var table: SweepReport
@@ -161,13 +161,7 @@ struct BestTable {
     var extra: [String] = []
 
     var rendered: String {
-        var seen = Set<String>()
-        let shown = (["config_id"] + table.parameterColumns + ranking.keyColumns + extra + ["unsettled"]).filter { seen.insert($0).inserted }
-        let idx = shown.compactMap(table.column)
-        let worst = ranking.worstOver.isEmpty && !ranking.robust ? [] : ["worst \(ranking.column)"]
-        let rows = entries.map { e in
-            idx.map { table.shortText(e.row, $0) } + (worst.isEmpty ? [] : [e.objective.map(NumberFormat.short(_:)) ?? ""]) + [e.tiesPrevious ? "=" : ""]
-        }
-        return TextTable(header: shown.filter { table.column($0) != nil } + worst + ["tie"], rows: rows).rendered
+        let cells = BestSets(ranking: ranking, table: table, entries: entries, extra: extra)
+        return TextTable(header: cells.header, rows: cells.rows).rendered
     }
 }

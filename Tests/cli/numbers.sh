@@ -57,4 +57,8 @@ check "…and nothing was written" test ! -e "$work/typo"
 err=$("$bin" sweep --preset evernote --set damping=0.8 --vary damping=0.5,1 --no-charts --out "$work/both" 2>&1 >/dev/null); rc=$?
 check "one name given to --set and --vary: exit 64 ($err)" test $rc = 64
 
+err=$("$bin" sweep --preset Tweetbott --no-charts --out "$work/typo2" 2>&1 >/dev/null); rc=$?
+check "a mistyped preset name: exit 64 with the closest name ($err)" test $rc = 64 -a -n "$(grep "did you mean 'tweetbot'" <<<"$err")"
+err=$("$bin" sweep --preset tweetbot --vary snapDamping=0.6-1.2 --no-charts --out "$work/typo3" 2>&1 >/dev/null); rc=$?
+check "--vary in a wrong form: exit 64 naming the forms it takes ($err)" test $rc = 64 -a -n "$(grep -F 'FROM:TO:STEPS' <<<"$err")"
 finish

@@ -23,6 +23,7 @@ for b in "${blocks[@]}"; do
     check "README block: ${first:0:90} (exit $rc)" test $rc = 0
     [ $rc = 0 ] || tail -3 "$b.err"
 done
+check "the second sweep of step 3 says nothing on stderr, as the README promises ($(head -c 200 "$work/block-03.sh.err"))" test ! -s "$work/block-03.sh.err"
 check "the export is a preset that loads" "$bin" presets show "$work/my-tweetbot.json" >/dev/null
 check "…with its traces beside it" test -d "$work/my-tweetbot-traces"
 check "the page was drawn" test -s "$work/out/mine/index.html"

@@ -56,14 +56,9 @@ public enum SweepPage {
         out += "</table>\n"
         if let ranking, let ranked = try? ranking.ranked(table) {
             out += "<h2>Best sets</h2><p>\(escape(ranking.summary)). “=” marks a tie on the objective, ordered by the tiebreak.</p>\n"
-            var seen = Set<String>()
-            let shown = (["config_id"] + table.parameterColumns + ranking.keyColumns + ["unsettled"])
-                .filter { seen.insert($0).inserted && table.column($0) != nil }
-            let idx = shown.compactMap(table.column)
-            out += "<table><tr>" + shown.map { "<th>\(escape($0))</th>" }.joined() + "<th>tie</th></tr>\n"
-            for e in ranked.prefix(10) {
-                out += "<tr>" + idx.map { "<td>\(escape(table.shortText(e.row, $0)))</td>" }.joined() + "<td>\(e.tiesPrevious ? "=" : "")</td></tr>\n"
-            }
+            let cells = BestSets(ranking: ranking, table: table, entries: Array(ranked.prefix(10)))
+            out += "<table><tr>" + cells.header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+            for row in cells.rows { out += "<tr>" + row.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
             out += "</table>\n" + (ranked.isEmpty ? "<p>No parameter set meets every constraint.</p>\n" : "")
         }
         out += importanceSection(table: table, ranking: ranking, images: images)

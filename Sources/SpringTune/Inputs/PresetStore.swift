@@ -70,7 +70,7 @@ public struct PresetStore: Sendable {
             path = dir.appendingPathComponent(nameOrPath + ".json").path
             guard FileManager.default.fileExists(atPath: path) else {
                 let known = (try? names())?.joined(separator: ", ") ?? "none"
-                throw ToolError(.usage, "unknown preset '\(nameOrPath)' (bundled: \(known))")
+                throw ToolError(.usage, "unknown preset '\(nameOrPath)'\(NameSuggestion.hint(nameOrPath, among: (try? names()) ?? [])) (bundled: \(known))")
             }
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot read preset") }

@@ -90,7 +90,10 @@ public struct SweepGrid: Sendable {
         for axis in axes {
             let spec = specs.first { $0.name == axis.name }!
             for v in axis.values {
-                if let problem = spec.check(v) { throw ToolError(.usage, "axis \(axis.name): \(problem)") }
+                if let problem = spec.check(v) {
+                    let forms = vary.contains { $0.name == axis.name } ? " (--vary \(axis.name)=a,b,c or \(axis.name)=FROM:TO:STEPS[:log])" : ""
+                    throw ToolError(.usage, "axis \(axis.name): \(problem)\(forms)")
+                }
             }
         }
         do {
@@ -139,28 +142,10 @@ public struct SweepGrid: Sendable {
     /// every valid name.
     static func unknown(_ name: String, verb: String, kind: ModelKind) -> ToolError {
         let params = kind.parameters.map(\.name), scene = Scene.sweepable.map(\.name)
-        let closest = (params + scene).map { ($0, editDistance($0.lowercased(), name.lowercased())) }.min { $0.1 < $1.1 }
-        let hint = closest.flatMap { $0.1 <= max(1, $0.0.count / 3) ? " (did you mean '\($0.0)'?)" : nil } ?? ""
-        return ToolError(.usage, "cannot \(verb) '\(name)': not a parameter of \(kind.name) or a scene value\(hint); "
+        return ToolError(.usage, "cannot \(verb) '\(name)': not a parameter of \(kind.name) or a scene value\(NameSuggestion.hint(name, among: params + scene)); "
             + "parameters: \(params.joined(separator: ", ")); scene: \(scene.joined(separator: ", "))")
     }
 
-    /// Levenshtein distance between two strings (insertions, deletions and substitutions of one character each).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        guard !a.isEmpty else { return b.count }
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in b.indices.map({ $0 + 1 }) {
-                let substitution = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
-                previous = row[j]
-                row[j] = min(substitution, row[j] + 1, row[j - 1] + 1)
-            }
-        }
-        return row[b.count]
-    }
 
     /// Parses `NAME=v1,v2,...` (numbers, or words for a word parameter) or `NAME=FROM:TO:STEPS[:log]`.
     public static func parseVary(_ text: String) throws -> SweepAxis {
