@@ -53,7 +53,7 @@ struct ExportCommand: ParsableCommand {
                       + (keepSweep ? ", \(preset.sweep.count) sweep axes kept" : ", pinned (no sweep axes)"))
             } else if let text = try format.text(PlatformPreset(preset: preset, travel: travel)) {
                 try AtomicFile.write(text, to: output)
-                print("\(output): \(format.rawValue) for config \(id) of \(preset.name)")
+                print("\(output): \(format.rawValue) for config \(id) of \(PlatformPreset.comment(preset.name))")
             }
         }
     }

@@ -43,6 +43,31 @@ if command -v swiftc >/dev/null; then
   done
 fi
 
+# A hostile preset name (a newline, NUL, a comment closer and code after it) stays inside the
+# generated files' comments: the Swift still type-checks, no file holds a NUL, and the printed
+# line is one line.
+python3 - "$work" <<'PY'
+import json, sys
+p = json.load(open("Presets/tweetbot.json"))
+p["name"] = 'evil*/ let injected = 1\n let x = "\u0000'
+p["description"] = 'desc */ system("touch INJECTED") /*\n</style>'
+p["traces"] = ["../../Sources/SpringTune/Resources/Traces/" + t for t in p["traces"]]
+json.dump(p, open(sys.argv[1] + "/evil.json", "w"))
+PY
+mkdir -p "$work/evil/x" && cp "$work/evil.json" "$work/evil/x/evil.json"
+sed -i "s#\.\./\.\./Sources#$PWD/Sources#g" "$work/evil/x/evil.json"
+"$bin" sweep --preset "$work/evil/x/evil.json" --vary snapDamping=0.9 --vary distanceThreshold=40 --vary flickVelocity=800 \
+  --vary maxFlickAngle=30 --no-charts --out "$work/evil/r" >/dev/null 2>&1
+for f in swiftui compose css; do "$bin" export "$work/evil/r/report.csv" --best --format $f -o "$work/evil/e.$f" >"$work/evil/$f.out" 2>&1; done
+check "a hostile preset name: the printed lines are one line each" test "$(cat "$work"/evil/*.out | wc -l)" = 3
+check "…no generated file holds a NUL" bash -c "! grep -qaP '\\x00' '$work'/evil/e.*"
+check "…the CSS comments are not closed early" bash -c "! grep -q 'evil\*/' '$work/evil/e.css'"
+if command -v swiftc >/dev/null; then
+  grep -v '^import ' "$work/evil/e.swiftui" >"$work/evil.swift"
+  swiftc -typecheck "$work/Apple.swift" "$work/evil.swift" 2>"$work/evil.tc"
+  check "…the SwiftUI file still type-checks ($(head -c 300 "$work/evil.tc"))" test ! -s "$work/evil.tc"
+fi
+
 # The numbers agree with the preset: f and ζ in every form (6 significant digits).
 check "the forms' numbers are the preset's spring in each platform's terms" python3 - "$work/out" <<'PY'
 import json, math, re, sys

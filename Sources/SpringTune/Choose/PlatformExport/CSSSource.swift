@@ -23,7 +23,7 @@ public struct CSSSource: Sendable {
 
     public var text: String {
         let prefix = "--" + set.identifier.kebab
-        var lines = set.header.map { "/* \(Self.comment($0)) */" }
+        var lines = set.header.map { "/* \(PlatformPreset.comment($0)) */" }
         lines.append("/* Easings: the spring's step response, to within ε = \(PlatformPreset.number(set.tolerance)) pt of a \(PlatformPreset.number(set.travel)) pt travel (\(NumberFormat.significant(set.band, 3)) of it); duration = settle time. */")
         lines.append(":root {")
         for (named, easing) in zip(set.springs, easings) {
@@ -37,7 +37,7 @@ public struct CSSSource: Sendable {
             case let .number(x): PlatformPreset.number(x)
             case let .text(word): word
             }
-            lines.append("  /* \(Self.comment(c.summary)) (\(c.unitNote)) */")
+            lines.append("  /* \(PlatformPreset.comment(c.summary)) (\(c.unitNote)) */")
             lines.append("  \(prefix)-\(Identifier(c.name).kebab): \(value);")
         }
         lines.append("}")
@@ -50,10 +50,5 @@ public struct CSSSource: Sendable {
     /// `linear(0, 0.0123, …, 1)`: evenly spaced points, 4 decimals.
     public static func linear(_ points: [Double]) -> String {
         "linear(" + points.map { NumberFormat.decimals($0, 4) }.joined(separator: ", ") + ")"
-    }
-
-    /// Text inside a `/* */` comment.
-    static func comment(_ text: String) -> String {
-        text.replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "\n", with: " ")
     }
 }

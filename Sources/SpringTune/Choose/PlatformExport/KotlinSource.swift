@@ -13,7 +13,7 @@ public struct KotlinSource: Sendable {
 
     public var text: String {
         self.set.typeSource(imports: ["import androidx.compose.animation.core.SpringSpec", "import androidx.compose.animation.core.spring"],
-                       doc: "/** The tuned springs and parameters of the \(set.name) preset. */", keyword: "object",
+                       doc: "/** The tuned springs and parameters of the \(PlatformPreset.comment(set.name)) preset. */", keyword: "object",
                        spring: spring, constant: constant)
     }
 
@@ -35,6 +35,6 @@ public struct KotlinSource: Sendable {
         case let .number(x): "\(PlatformPreset.number(x))f"
         case let .text(word): "\"\(word)\""
         }
-        return ["// \(PlatformPreset.lineComment(c.summary)) (\(c.unitNote)).", "const val \(Identifier(c.name).lowerCamel) = \(value)"]
+        return ["// \(PlatformPreset.comment(c.summary)) (\(c.unitNote)).", "const val \(Identifier(c.name).lowerCamel) = \(value)"]
     }
 }

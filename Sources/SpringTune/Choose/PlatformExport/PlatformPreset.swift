@@ -72,7 +72,7 @@ public struct PlatformPreset: Sendable {
     /// `keyword Name { … }` holding each spring's and each constant's lines, indented.
     func typeSource(imports: [String], doc: String, keyword: String,
                     spring: (NamedSpring) -> [String], constant: (Constant) -> [String]) -> String {
-        var lines = header.map { "// " + Self.lineComment($0) } + [""] + imports + [""]
+        var lines = header.map { "// " + Self.comment($0) } + [""] + imports + [""]
         lines += [doc, "\(keyword) \(identifier.upperCamel) {"]
         for s in springs { lines += spring(s).map { "    " + $0 } + [""] }
         for c in constants { lines += constant(c).map { "    " + $0 } }
@@ -80,8 +80,14 @@ public struct PlatformPreset: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text on one `//` comment line.
-    static func lineComment(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
+    /// Text a generated file puts in a comment (`//`, `///`, `/* */`, `/** */`) or a line the
+    /// command prints: control characters (a newline, NUL) and line separators become spaces, so
+    /// a preset's name or description cannot end the comment line and become code; `*/` is
+    /// broken up so it cannot close a block comment.
+    public static func comment(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
+            .replacingOccurrences(of: "*/", with: "* /")
+    }
 
     /// A number in source text: 6 significant digits (`88.8264`, `0.666667`, `800`).
     public static func number(_ x: Double) -> String { NumberFormat.significant(x, 6) }

@@ -19,7 +19,7 @@ public struct SwiftSource: Sendable {
 
     public var text: String {
         self.set.typeSource(imports: [framework == .swiftUI ? "import SwiftUI" : "import UIKit"],
-                       doc: "/// The tuned springs and parameters of the \(set.name) preset.", keyword: "enum",
+                       doc: "/// The tuned springs and parameters of the \(PlatformPreset.comment(set.name)) preset.", keyword: "enum",
                        spring: spring, constant: constant)
     }
 
@@ -47,6 +47,6 @@ public struct SwiftSource: Sendable {
         case let .number(x): ": Double = \(PlatformPreset.number(x))"
         case let .text(word): " = \"\(word)\""
         }
-        return ["/// \(PlatformPreset.lineComment(c.summary)) (\(c.unitNote)).", "static let \(name)\(value)"]
+        return ["/// \(PlatformPreset.comment(c.summary)) (\(c.unitNote)).", "static let \(name)\(value)"]
     }
 }
