@@ -56,7 +56,8 @@ public struct SpringMotion: Hashable, Sendable {
     }
 
     /// The last time |x(t)| exceeds `band` (> 0), to 1e-9 s or better; 0 if it never does; nil
-    /// if it never settles (an undamped spring whose amplitude exceeds the band).
+    /// if it never settles (an undamped spring whose amplitude exceeds the band), or would only
+    /// after more than 1e15 half periods.
     public func settleTime(band: Double) -> Double? {
         precondition(band > 0, "band must be > 0")
         let w = spring.omega, z = spring.damping
@@ -72,7 +73,11 @@ public struct SpringMotion: Hashable, Sendable {
             let ex = extremumTimes(limit: 1)
             if let t0 = ex.first {
                 let halfPeriod = .pi / (w * ((1 - z) * (1 + z)).squareRoot())
-                var k = max(0, Int(((tEnv - t0) / halfPeriod).rounded(.down)) + 1)
+                // Beyond 1e15 half periods (a band that underflows the amplitude, a ζ of 1e-300)
+                // no time is worth reporting: treat it as never settling rather than trap.
+                let kd = ((tEnv - t0) / halfPeriod).rounded(.down) + 1
+                guard kd.isFinite, kd < 1e15 else { return nil }
+                var k = max(0, Int(kd))
                 // Walk back to the last extremum above the band (at most a couple of steps).
                 while k >= 0 {
                     let t = t0 + Double(k) * halfPeriod

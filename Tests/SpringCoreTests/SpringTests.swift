@@ -152,6 +152,16 @@ import Testing
         #expect(abs(m.firstZeroCrossing()! - (-1 / (v0 + w))) < 1e-12)
     }
 
+    /// A band that underflows against the amplitude (the CSS easing of a 1e308 pt travel tried
+    /// it) or a ζ of 1e-300 gives "never settles" instead of trapping on an infinite count.
+    @Test func settleTimeBeyondAnyCountIsNil() throws {
+        let m = SpringMotion(spring: try SpringParameters(frequency: 2, damping: 0.3), initial: SpringState(x: 1, v: 0))
+        #expect(m.settleTime(band: Double.leastNormalMagnitude / 4) == nil)
+        let slow = SpringMotion(spring: try SpringParameters(frequency: 1, damping: 1e-300), initial: SpringState(x: 1, v: 0))
+        #expect(slow.settleTime(band: 0.5) == nil)
+        #expect(m.settleTime(band: 0.01) != nil)
+    }
+
     @Test func settleTimeCriticalClosedForm() throws {
         // ζ = 1 from rest: x = e^{−ωt}(1 + ωt); solve x = band independently by Newton.
         let s = try SpringParameters(frequency: 1, damping: 1)

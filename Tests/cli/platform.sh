@@ -107,4 +107,6 @@ check "--copy-traces with a platform form exits 64 with one line" test $rc = 64 
 check "--keep-sweep with a platform form exits 64 with one line" test $rc = 64 -a "$(wc -l <"$work/bad.err")" = 1 -a ! -e "$work/out/bad.swift"
 "$bin" export "$work/tb/report.csv" --best --format css --travel 0.2 -o "$work/out/bad.css" 2>"$work/bad.err"; rc=$?
 check "a --travel within the tolerance exits 64 with one line" test $rc = 64 -a "$(wc -l <"$work/bad.err")" = 1 -a ! -e "$work/out/bad.css"
+"$bin" export "$work/tb/report.csv" --best --format css --travel 1e308 -o "$work/out/huge.css" 2>"$work/huge.err"; rc=$?
+check "an absurd --travel (1e308) exits 64 with one line, no crash ($(cat "$work/huge.err"))" test $rc = 64 -a "$(wc -l <"$work/huge.err")" = 1 -a ! -e "$work/out/huge.css"
 finish

@@ -37,6 +37,9 @@ public struct PlatformPreset: Sendable {
     /// The identifier forms of ``name``.
     public var identifier: Identifier { Identifier(name) }
 
+    /// The longest travel an easing is timed for, pt (a thousand screens).
+    public static let maxTravel = 1e6
+
     /// The settle band ε/L as a fraction of the travel.
     public var band: Double { tolerance / travel }
 
@@ -57,8 +60,8 @@ public struct PlatformPreset: Sendable {
         }
         (name, model, tolerance) = (preset.name, preset.model, preset.scene.tolerance)
         self.travel = travel ?? preset.scene.height
-        guard self.travel.isFinite, self.travel > tolerance else {
-            throw ToolError(.usage, "--travel \(NumberFormat.cell(self.travel)) must be more than the scene's tolerance \(NumberFormat.cell(tolerance)) pt")
+        guard self.travel.isFinite, self.travel > tolerance, self.travel <= Self.maxTravel else {
+            throw ToolError(.usage, "--travel \(NumberFormat.cell(self.travel)) must be more than the scene's tolerance \(NumberFormat.cell(tolerance)) pt and at most \(NumberFormat.cell(Self.maxTravel)) pt")
         }
         source = preset.provenance.map { "config \($0.configId) of \($0.report) (sha256 \($0.sha256))" } ?? preset.description
     }
