@@ -58,10 +58,8 @@ public struct Simulation: Sendable {
             step = SpringStep(spring: spring, dt: dt)
             stepInterval = dt
         }
-        let s = step!
-        let x = s.xx * displacement + s.xv * velocity
-        velocity = s.vx * displacement + s.vv * velocity
-        displacement = x
+        let s = step!.apply(SpringState(x: displacement, v: velocity))
+        (displacement, velocity) = (s.x, s.v)
     }
 
     /// Advances to t, then pulls toward `newTarget` from where the spring is, with the velocity it has.

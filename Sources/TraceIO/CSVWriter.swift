@@ -41,15 +41,11 @@ public enum CSVField: Sendable, Equatable {
         switch self {
         case .empty: ""
         case let .integer(i): String(i)
-        case let .number(d): formatNumber(d)
+        case let .number(d): NumberFormat.cell(d)
         case let .text(s): needsQuoting(s) ? quoted(s) : s
         }
     }
 }
-
-/// The report cell form of a number, ``NumberFormat/cell(_:)``: shortest round-trip decimal,
-/// "-0" folded to "0", integers without ".0". The name is kept for its many callers.
-public func formatNumber(_ d: Double) -> String { NumberFormat.cell(d) }
 
 private func needsQuoting(_ s: String) -> Bool {
     s.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }

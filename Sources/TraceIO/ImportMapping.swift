@@ -17,9 +17,9 @@ public enum ImportUnits: Sendable, Equatable {
     /// A one-line statement of the mapping, for the import sidecar and messages.
     public var description: String {
         switch self {
-        case let .scale(s): "\(formatNumber(s)) units per pt"
-        case let .unitsPerMM(r): "\(formatNumber(r)) units per mm, 1 pt = 25.4/163 mm"
-        case let .screen(w, h): "device axis ranges onto a \(formatNumber(w))×\(formatNumber(h)) pt screen"
+        case let .scale(s): "\(NumberFormat.cell(s)) units per pt"
+        case let .unitsPerMM(r): "\(NumberFormat.cell(r)) units per mm, 1 pt = 25.4/163 mm"
+        case let .screen(w, h): "device axis ranges onto a \(NumberFormat.cell(w))×\(NumberFormat.cell(h)) pt screen"
         }
     }
 }

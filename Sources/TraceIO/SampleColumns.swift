@@ -1,3 +1,4 @@
+import SpringCore
 import Foundation
 
 /// Columns of a CSV file picked by header name and read as numbers (plus, optionally, one text
@@ -67,7 +68,7 @@ public struct SampleColumns: Sendable {
                 }
                 guard v.isFinite else { throw ToolError.data(file, line: p.line, column: p.column, "\(name): '\(text.prefix(40))' is not finite") }
                 guard abs(v) <= columns[c].limit else {
-                    throw ToolError.data(file, line: p.line, column: p.column, "\(name): '\(text.prefix(40))' is beyond ±\(formatNumber(columns[c].limit))")
+                    throw ToolError.data(file, line: p.line, column: p.column, "\(name): '\(text.prefix(40))' is beyond ±\(NumberFormat.cell(columns[c].limit))")
                 }
                 values[c].append(v)
                 cellColumns[c].append(p.column)

@@ -1,3 +1,4 @@
+import SpringCore
 import ArgumentParser
 import Foundation
 import SpringLayout
@@ -49,7 +50,7 @@ struct ExportCommand: ParsableCommand {
             if format == .json {
                 if copyTraces { try Export.copyTraces(&preset, destination: output) }
                 try AtomicFile.write(try JSONCoding.encode(preset), to: output)
-                print("\(output): config \(id), frequency \(formatNumber(preset.spring.frequency)) Hz, damping \(formatNumber(preset.spring.damping))"
+                print("\(output): config \(id), frequency \(NumberFormat.cell(preset.spring.frequency)) Hz, damping \(NumberFormat.cell(preset.spring.damping))"
                       + (keepSweep ? ", \(preset.sweep.count) sweep axes kept" : ", pinned (no sweep axes)"))
             } else if let text = try format.text(PlatformPreset(preset: preset, travel: travel)) {
                 try AtomicFile.write(text, to: output)

@@ -85,11 +85,11 @@ public struct Animation: GnuplotFigure {
                 // Clipped to the screen: what lies beyond it is not seen.
                 let shapes = f.shapes.compactMap { $0.clipped(to: screen) }
                 out += shapes.map { s in
-                    "\(formatNumber(s.x + s.width / 2)) \(formatNumber(s.y + s.height / 2)) \(formatNumber(s.width / 2)) \(formatNumber(s.height / 2)) \(s.color)"
+                    "\(NumberFormat.cell(s.x + s.width / 2)) \(NumberFormat.cell(s.y + s.height / 2)) \(NumberFormat.cell(s.width / 2)) \(NumberFormat.cell(s.height / 2)) \(s.color)"
                 }.joined(separator: "\n")
                 out += shapes.isEmpty ? "-1e6 -1e6 0 0 0" : ""
                 out += "\n\n\n"
-                out += f.fingers.isEmpty ? "-1e6 -1e6" : f.fingers.map { "\(formatNumber($0.x)) \(formatNumber($0.y))" }.joined(separator: "\n")
+                out += f.fingers.isEmpty ? "-1e6 -1e6" : f.fingers.map { "\(NumberFormat.cell($0.x)) \(NumberFormat.cell($0.y))" }.joined(separator: "\n")
                 out += "\n\n\n"
             }
         }
@@ -98,7 +98,7 @@ public struct Animation: GnuplotFigure {
 
     /// The time readout at `t` s: large, white, centred on the phone's dark chin.
     private func readout(_ t: Double) -> String {
-        let at = "first \(formatNumber(screen.x / 2)), first \(formatNumber((1 + Self.chin / 2) * screen.y))"
+        let at = "first \(NumberFormat.cell(screen.x / 2)), first \(NumberFormat.cell((1 + Self.chin / 2) * screen.y))"
         return "set label 1 \(gnuplotQuote("t = \(NumberFormat.fixed(t, 2)) s")) at \(at) center tc rgb '#ffffff' font ',\(Self.readoutFont)' front\n"
     }
 
@@ -125,10 +125,10 @@ public struct Animation: GnuplotFigure {
         unset key
         unset tics
         unset border
-        set xrange [\(formatNumber(-0.06 * w)):\(formatNumber(1.06 * w))]
-        set yrange [\(formatNumber((1.02 + Self.chin) * h)):\(formatNumber(-0.04 * h))]
-        set object 1 rect from \(formatNumber(-0.04 * w)),\(formatNumber(-0.025 * h)) to \(formatNumber(1.04 * w)),\(formatNumber((1 + Self.chin) * h)) back fc rgb '#1c1c1e' fs solid 1.0 noborder
-        set object 2 rect from 0,0 to \(formatNumber(w)),\(formatNumber(h)) back fc rgb '#f2f2f7' fs solid 1.0 noborder
+        set xrange [\(NumberFormat.cell(-0.06 * w)):\(NumberFormat.cell(1.06 * w))]
+        set yrange [\(NumberFormat.cell((1.02 + Self.chin) * h)):\(NumberFormat.cell(-0.04 * h))]
+        set object 1 rect from \(NumberFormat.cell(-0.04 * w)),\(NumberFormat.cell(-0.025 * h)) to \(NumberFormat.cell(1.04 * w)),\(NumberFormat.cell((1 + Self.chin) * h)) back fc rgb '#1c1c1e' fs solid 1.0 noborder
+        set object 2 rect from 0,0 to \(NumberFormat.cell(w)),\(NumberFormat.cell(h)) back fc rgb '#f2f2f7' fs solid 1.0 noborder
 
         """
     }
@@ -165,7 +165,7 @@ public struct Animation: GnuplotFigure {
             for k in picks {
                 let rowTop = 1 - Double(p) / Double(panels.count)
                 out += k == picks[0]
-                    ? "set label 2 \(Self.multiline(rows[p])) at screen 0.005, screen \(formatNumber(rowTop)) left offset 0, char -1 font ',\(rowFont)' front\n"
+                    ? "set label 2 \(Self.multiline(rows[p])) at screen 0.005, screen \(NumberFormat.cell(rowTop)) left offset 0, char -1 font ',\(rowFont)' front\n"
                     : "unset label 2\n"
                 out += "set title \(gnuplotQuote("t = \(NumberFormat.fixed(panel.frames[k].t, 2)) s"))\n" + plot(k, p, dot: 1.2)
             }

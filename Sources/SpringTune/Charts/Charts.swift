@@ -87,16 +87,16 @@ public struct Chart: GnuplotFigure {
         for panel in panels {
             switch panel {
             case let .lines(_, _, _, series, _):
-                for s in series { blocks.append(s.points.map { "\(formatNumber($0.0)) \(formatNumber($0.1))" }.joined(separator: "\n")) }
+                for s in series { blocks.append(s.points.map { "\(NumberFormat.cell($0.0)) \(NumberFormat.cell($0.1))" }.joined(separator: "\n")) }
             case let .heatmap(_, _, xs, _, ys, z):
                 var rows: [String] = []
                 for j in ys.indices {
-                    for i in xs.indices { rows.append("\(i) \(j) \(z[j][i].map(formatNumber) ?? "NaN")") }
+                    for i in xs.indices { rows.append("\(i) \(j) \(z[j][i].map(NumberFormat.cell) ?? "NaN")") }
                     rows.append("")
                 }
                 blocks.append(rows.joined(separator: "\n"))
             case let .stackedBars(_, _, categories, parts):
-                blocks.append(categories.indices.map { i in ([String(i)] + parts.map { formatNumber($0.values[i]) }).joined(separator: " ") }.joined(separator: "\n"))
+                blocks.append(categories.indices.map { i in ([String(i)] + parts.map { NumberFormat.cell($0.values[i]) }).joined(separator: " ") }.joined(separator: "\n"))
             }
         }
         return blocks.joined(separator: "\n\n\n") + "\n"
@@ -155,7 +155,7 @@ public struct Chart: GnuplotFigure {
         let tallest = categories.indices.map { i in parts.reduce(0) { $0 + $1.values[i] } }.max() ?? 0
         var out = "set title \(quote(title))\nset ylabel \(quote(y))\nunset xlabel\nset key below\nset grid noxtics\n"
         out += "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.75 border -1\nset boxwidth 0.6\n"
-        out += "set xrange [-0.5:\(categories.count) - 0.5]\nset yrange [0:\(formatNumber(max(tallest, 1e-9) * 1.05))]\n"
+        out += "set xrange [-0.5:\(categories.count) - 0.5]\nset yrange [0:\(NumberFormat.cell(max(tallest, 1e-9) * 1.05))]\n"
         out += "set xtics (\(categories.enumerated().map { "\(quote($1)) \($0)" }.joined(separator: ", "))) nomirror\n"
         var label = 0
         for i in categories.indices {
@@ -164,7 +164,7 @@ public struct Chart: GnuplotFigure {
                 let v = p.values[i]
                 if v >= 0.05 * tallest, v > 0 {
                     label += 1
-                    out += "set label \(label) \(quote(NumberFormat.fixed(v, 3))) at \(i), \(formatNumber(bottom + v / 2)) center front\n"
+                    out += "set label \(label) \(quote(NumberFormat.fixed(v, 3))) at \(i), \(NumberFormat.cell(bottom + v / 2)) center front\n"
                 }
                 bottom += v
             }

@@ -98,14 +98,14 @@ public struct ObjectiveVerdict: Sendable {
         for c in ranking.constraints {
             let va = a.number(ra, try a.index(of: c.column)), vb = b.number(rb, try b.index(of: c.column))
             if c.holds(va) && !c.holds(vb) && broken.insert(c.column).inserted {
-                reasons.append("\(c.column) of the chosen set (\(id)): \(vb.map(formatNumber) ?? "empty") in B no longer meets \(c) (\(va.map(formatNumber) ?? "empty") in A)")
+                reasons.append("\(c.column) of the chosen set (\(id)): \(vb.map(NumberFormat.cell) ?? "empty") in B no longer meets \(c) (\(va.map(NumberFormat.cell) ?? "empty") in A)")
             }
         }
         for t in ranking.targets {
             let va = a.number(ra, try a.index(of: t.column)), vb = b.number(rb, try b.index(of: t.column))
             let on = { (v: Double?) in t.deviation(v).map { $0 <= 1 } ?? false }
             if on(va) && !on(vb) && broken.insert(t.column).inserted {
-                reasons.append("\(t.column) of the chosen set (\(id)): \(vb.map(formatNumber) ?? "empty") in B is off target \(t) (\(va.map(formatNumber) ?? "empty") in A)")
+                reasons.append("\(t.column) of the chosen set (\(id)): \(vb.map(NumberFormat.cell) ?? "empty") in B is off target \(t) (\(va.map(NumberFormat.cell) ?? "empty") in A)")
             }
         }
         for column in judged {
@@ -114,14 +114,14 @@ public struct ObjectiveVerdict: Sendable {
             if broken.contains(column) { continue }
             let unit = ReportColumns.spec(column).map { $0.unit == "1" ? "" : " \($0.unit)" } ?? ""
             guard let vb = b.number(rb, try b.index(of: column)) else {
-                reasons.append("\(column) of the chosen set (\(id)): \(formatNumber(va))\(unit) in A, empty in B")
+                reasons.append("\(column) of the chosen set (\(id)): \(NumberFormat.cell(va))\(unit) in A, empty in B")
                 continue
             }
             let (margin, tolerance) = Comparison.margin(column, value: va, row: ra, of: a, tolerances: tolerances)
             guard Comparison.verdict(a: va, b: vb, better: Self.direction(column, ranking), margin: margin) == "worse" else { continue }
             let delta = vb - va
             let allowed = if case .absolute = tolerance.kind { "" } else { " = \(NumberFormat.significant(margin, 4))\(unit)" }
-            reasons.append("\(column) of the chosen set (\(id)): \(formatNumber(va)) → \(formatNumber(vb))\(unit) "
+            reasons.append("\(column) of the chosen set (\(id)): \(NumberFormat.cell(va)) → \(NumberFormat.cell(vb))\(unit) "
                 + "(\(delta >= 0 ? "+" : "")\(NumberFormat.significant(delta, 4))\(unit)), beyond the tolerance \(tolerance)\(allowed)")
         }
     }

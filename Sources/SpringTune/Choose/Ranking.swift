@@ -29,7 +29,7 @@ public struct Constraint: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(column) \(op.rawValue) \(formatNumber(value))" }
+    public var description: String { "\(column) \(op.rawValue) \(NumberFormat.cell(value))" }
 }
 
 /// Ranks the parameter sets of a report (Reference §9.1, the one rule of `sweep`, `pick`,

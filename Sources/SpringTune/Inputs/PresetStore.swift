@@ -69,8 +69,8 @@ public struct PresetStore: Sendable {
             guard let dir = presetsDirectory else { throw Self.noPresets }
             path = dir.appendingPathComponent(nameOrPath + ".json").path
             guard FileManager.default.fileExists(atPath: path) else {
-                let known = (try? names())?.joined(separator: ", ") ?? "none"
-                throw ToolError(.usage, "unknown preset '\(nameOrPath)'\(NameSuggestion.hint(nameOrPath, among: (try? names()) ?? [])) (bundled: \(known))")
+                let known = (try? names()) ?? []
+                throw ToolError(.usage, "unknown preset '\(nameOrPath)'\(NameSuggestion.hint(nameOrPath, among: known)) (bundled: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
             }
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot read preset") }

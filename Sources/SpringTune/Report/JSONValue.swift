@@ -1,3 +1,4 @@
+import SpringCore
 import TraceIO
 
 /// A JSON document with ordered keys, printed deterministically (same value, same bytes):
@@ -28,7 +29,7 @@ public indirect enum JSONValue: Sendable {
         switch self {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
-        case let .number(d): out += d.isFinite ? formatNumber(d) : "null"
+        case let .number(d): out += d.isFinite ? NumberFormat.cell(d) : "null"
         case let .string(s): out += Self.quote(s)
         case let .array(items):
             if items.isEmpty { out += "[]"; return }

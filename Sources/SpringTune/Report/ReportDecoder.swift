@@ -1,3 +1,4 @@
+import SpringCore
 import Foundation
 import SpringLayout
 import TraceIO
@@ -110,7 +111,7 @@ extension SweepReport {
     /// Whether a parameter cell holds `value`: as written, or the same number written otherwise.
     private static func cell(_ text: String, says value: ParamValue) -> Bool {
         switch value {
-        case let .number(d): text == formatNumber(d) || Double(text) == d
+        case let .number(d): text == NumberFormat.cell(d) || Double(text) == d
         case let .text(word): text == word
         }
     }
