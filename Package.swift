@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "springtune",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v14), .iOS(.v16)],  // macOS 14: Hummingbird 2 (the studio)
     products: [
         .library(name: "SpringCore", targets: ["SpringCore"]),
         .library(name: "SpringLayout", targets: ["SpringLayout"]),
@@ -13,6 +13,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The studio: an HTTP server on SwiftNIO, and SQLite for its sessions (docs/Studio.md says why).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Spring math, touch samples and velocity estimation. No dependencies.
@@ -34,14 +38,22 @@ let package = Package(
             dependencies: ["SpringLayout", "TraceIO", "ToolRuntime", "CPUCheck"],
             exclude: ["Resources"]  // the bundled traces: installed by `make install`, found by PresetStore (no Bundle.module)
         ),
+        // The studio: a local web application (HTTP API, page assets, SQLite session).
+        .target(
+            name: "SpringStudio",
+            dependencies: ["SpringTune", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            resources: [.embedInCode("Assets")]
+        ),
         .executableTarget(
             name: "springtune",
-            dependencies: ["SpringTune", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["SpringTune", "SpringStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "SpringCoreTests", dependencies: ["SpringCore"]),
         .testTarget(name: "SpringLayoutTests", dependencies: ["SpringLayout"]),
         .testTarget(name: "TraceIOTests", dependencies: ["TraceIO", "SpringTune"]),
         .testTarget(name: "SpringTuneTests", dependencies: ["SpringTune"]),
         .testTarget(name: "ToolRuntimeTests", dependencies: ["ToolRuntime"]),
+        .testTarget(name: "SpringStudioTests", dependencies: ["SpringStudio", .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ]
 )

@@ -263,32 +263,52 @@ public struct SweepAxis: Sendable, Codable, Equatable {
     }
 }
 
-/// Where an exported preset's values came from.
+/// Where an exported preset's values came from: a report's row (`report`, its `sha256`,
+/// `configId`), or a studio session (`session`, the number of `choices` made in it).
 public struct Provenance: Sendable, Codable, Equatable {
-    public var report: String
-    public var sha256: String
-    public var configId: Int
+    public var report: String?
+    public var sha256: String?
+    public var configId: Int?
+    public var session: String?
+    public var choices: Int?
     public var metrics: [String: Double?]
 
     public init(report: String, sha256: String, configId: Int, metrics: [String: Double?]) {
         self.report = report; self.sha256 = sha256; self.configId = configId; self.metrics = metrics
     }
 
+    public init(session: String, choices: Int, metrics: [String: Double?]) {
+        self.session = session; self.choices = choices; self.metrics = metrics
+    }
+
+    /// `config 17 of report.csv (sha256 …)` or `studio session s.sqlite after 12 choices`.
+    public var summary: String {
+        if let session { return "studio session \(session) after \(choices ?? 0) choices" }
+        return "config \(configId ?? 0) of \(report ?? "") (sha256 \(sha256 ?? ""))"
+    }
+
     public init(from decoder: any Decoder) throws {
-        let c = try StrictContainer(decoder, keys: ["report", "sha256", "configId", "metrics"])
-        report = try c.decode(String.self, "report")
-        sha256 = try c.decode(String.self, "sha256")
-        configId = try c.decode(Int.self, "configId")
+        let c = try StrictContainer(decoder, keys: ["report", "sha256", "configId", "session", "choices", "metrics"])
+        session = try c.decodeIfPresent(String.self, "session")
+        if session != nil {
+            choices = try c.decode(Int.self, "choices")
+        } else {
+            report = try c.decode(String.self, "report")
+            sha256 = try c.decode(String.self, "sha256")
+            configId = try c.decode(Int.self, "configId")
+        }
         metrics = (try c.decodeIfPresent([String: ReportNumber].self, "metrics") ?? [:]).mapValues(\.value)
     }
 
-    enum Key: String, CodingKey { case report, sha256, configId, metrics }
+    enum Key: String, CodingKey { case report, sha256, configId, session, choices, metrics }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
-        try c.encode(report, forKey: .report)
-        try c.encode(sha256, forKey: .sha256)
-        try c.encode(configId, forKey: .configId)
+        try c.encodeIfPresent(report, forKey: .report)
+        try c.encodeIfPresent(sha256, forKey: .sha256)
+        try c.encodeIfPresent(configId, forKey: .configId)
+        try c.encodeIfPresent(session, forKey: .session)
+        try c.encodeIfPresent(choices, forKey: .choices)
         try c.encode(metrics.mapValues(ReportNumber.init), forKey: .metrics)
     }
 }

@@ -10,6 +10,9 @@ public final class Cleanup: @unchecked Sendable {
     private var paths = Set<String>()
     private var children = Set<Int32>()
     private var interruptedNote = "springtune: interrupted; nothing was written"
+    /// The exit code for a stop by signal when a command asked for one (a server that Ctrl-C
+    /// stops as its normal end: `studio` exits 0), else 128 + the signal.
+    private var stopCode: Int32?
 
     /// SIGINT and SIGTERM are blocked in the calling thread and every thread it starts later,
     /// and one thread takes them with `sigwait`. Call ``install()`` first thing in `main`,
@@ -40,14 +43,21 @@ public final class Cleanup: @unchecked Sendable {
     /// The line printed when interrupted, for a command that has already done something lasting.
     public func setInterruptedNote(_ text: String) { lock.lock(); interruptedNote = text; lock.unlock() }
 
-    /// Stops the children, removes the staging folders, and exits 128 + signal.
+    /// Makes SIGINT and SIGTERM the command's normal end: exit `code` after printing `note`.
+    public func setStopExit(_ code: Int32, note: String) {
+        lock.lock(); stopCode = code; interruptedNote = note; lock.unlock()
+    }
+
+    /// Stops the children, removes the staging folders, and exits 128 + signal (or the code
+    /// ``setStopExit(_:note:)`` gave).
     private func finish(signal sig: Int32) {
         lock.lock()
+        let code = stopCode ?? 128 + sig
         for pid in children { kill(pid, SIGKILL) }   // the children inherit our ignored SIGINT/SIGTERM
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
         let note = interruptedNote
         lock.unlock()
         FileHandle.standardError.write(Data("\n\(note)\n".utf8))
-        _exit(128 + sig)
+        _exit(code)
     }
 }

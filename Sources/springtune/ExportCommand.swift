@@ -46,7 +46,7 @@ struct ExportCommand: ParsableCommand {
                 ranking.note(try ranking.ranked(table)).map { note("springtune: \($0)") }
             }
             var preset = try Export.preset(report: report, configId: config, destination: output, keepSweep: keepSweep, objective: objective)
-            let id = preset.provenance!.configId
+            let id = preset.provenance?.configId ?? 0
             if format == .json {
                 if copyTraces { try Export.copyTraces(&preset, destination: output) }
                 try AtomicFile.write(try JSONCoding.encode(preset), to: output)

@@ -34,22 +34,13 @@ public enum Export {
         }
         var preset = meta.preset
         if let objective { preset.objective = objective }
-        var values = kind.values(of: preset)
         // The row's swept values are its config id's in the sidecar's axes (the decoder checked the cells).
-        for (k, v) in table.values(of: row) { values[k] = v }
-        // Scene values swept or set (frameRate, …) go to the preset's scene block.
-        let (scene, modelValues) = meta.scene.applying(values)
-        let resolved: ParameterValues
         do {
-            resolved = try ParameterValues.resolve(modelValues, specs: kind.parameters)
-            preset.spring = .typed(try kind.spring(resolved))
+            // The sweep's scene (with any `--estimator` override) and the row's scene values.
+            try pin(&preset, kind: kind, values: table.values(of: row), scene: meta.scene)
         } catch {
             throw ToolError(.dataError, "\(report): \(error.description)")
         }
-        var params = resolved.values
-        for name in kind.springParameterNames { params[name] = nil }
-        preset.params = params
-        preset.scene = scene   // the sweep's (with any `--estimator` override) and the row's scene values
         preset.sweep = keepSweep ? meta.axes.map(\.listed) : []
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent()
         preset.traces = meta.traces.map { traceEntry($0.file, relativeTo: folder) }
@@ -62,8 +53,24 @@ public enum Export {
         return preset
     }
 
+    /// Sets `preset`'s spring, params and scene to its own values with `values` applied (scene
+    /// values such as `frameRate` go to the scene block, `scene` being the one the values ran
+    /// in) and drops its sweep axes: a pinned preset (Reference §8.2).
+    public static func pin(_ preset: inout Preset, kind: ModelKind, values: [String: ParamValue], scene: Scene) throws(PresetError) {
+        var all = kind.values(of: preset)
+        for (k, v) in values { all[k] = v }
+        let (scene, modelValues) = scene.applying(all)
+        let resolved = try ParameterValues.resolve(modelValues, specs: kind.parameters)
+        preset.spring = .typed(try kind.spring(resolved))
+        var params = resolved.values
+        for name in kind.springParameterNames { params[name] = nil }
+        preset.params = params
+        preset.scene = scene
+        preset.sweep = []
+    }
+
     /// A bundled set's name, else the file's path relative to `folder`.
-    static func traceEntry(_ file: String, relativeTo folder: URL) -> String {
+    public static func traceEntry(_ file: String, relativeTo folder: URL) -> String {
         let path = components(URL(fileURLWithPath: file)), bundled = components(PresetStore.tracesDirectory)
         if path.count > bundled.count, Array(path.prefix(bundled.count)) == bundled {
             return path.dropFirst(bundled.count).joined(separator: "/")

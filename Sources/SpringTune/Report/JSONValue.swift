@@ -75,3 +75,37 @@ public indirect enum JSONValue: Sendable {
         return out + "\""
     }
 }
+
+extension JSONValue {
+    /// The document on one line with no spaces (the studio's API answers).
+    public func compact() -> String {
+        var out = ""
+        writeCompact(to: &out)
+        return out
+    }
+
+    /// Appends the one-line form to `out`.
+    public func writeCompact(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(d): out += d.isFinite ? NumberFormat.cell(d) : "null"
+        case let .string(s): out += Self.quote(s)
+        case let .array(items):
+            out += "["
+            for (i, v) in items.enumerated() {
+                if i > 0 { out += "," }
+                v.writeCompact(to: &out)
+            }
+            out += "]"
+        case let .object(pairs):
+            out += "{"
+            for (i, (k, v)) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                out += Self.quote(k) + ":"
+                v.writeCompact(to: &out)
+            }
+            out += "}"
+        }
+    }
+}

@@ -63,7 +63,7 @@ public struct PlatformPreset: Sendable {
         guard self.travel.isFinite, self.travel > tolerance, self.travel <= Self.maxTravel else {
             throw ToolError(.usage, "--travel \(NumberFormat.cell(self.travel)) must be more than the scene's tolerance \(NumberFormat.cell(tolerance)) pt and at most \(NumberFormat.cell(Self.maxTravel)) pt")
         }
-        source = preset.provenance.map { "config \($0.configId) of \($0.report) (sha256 \($0.sha256))" } ?? preset.description
+        source = preset.provenance?.summary ?? preset.description
     }
 
     /// The first comment lines of every form: what, from where, by which tool.

@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import SpringTune
+import ToolRuntime
+
+/// `springtune studio`: loads the preset and its traces, opens the session, listens, prints the
+/// one `studio: URL` line, and serves until SIGINT or SIGTERM (exit 0; the session is written
+/// as each answer arrives, so nothing is lost).
+public enum Studio {
+    public struct Options: Sendable {
+        public var preset: String
+        public var traces: [String]
+        public var session: String?
+        public var port: Int
+        /// An address to listen on other than 127.0.0.1 (`--host`), with a warning.
+        public var host: String?
+        public var token: String?
+        public var openBrowser: Bool
+
+        public init(preset: String, traces: [String], session: String?, port: Int, host: String?, token: String?, openBrowser: Bool) {
+            self.preset = preset; self.traces = traces; self.session = session; self.port = port
+            self.host = host; self.token = token; self.openBrowser = openBrowser
+        }
+    }
+
+    /// The default session file of a preset: `out/studio/<preset>.sqlite`.
+    public static func defaultSession(preset name: String) -> String { "out/studio/\(name).sqlite" }
+
+    /// A new token: 128 random bits as 32 hex digits.
+    public static func newToken() -> String {
+        var g = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(g.next() as UInt64, radix: 16) }.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
+    }
+
+    /// Runs the studio; returns only when the server stops by itself (it throws when it cannot listen).
+    public static func run(_ options: Options, note: @escaping @Sendable (String) -> Void) throws {
+        let loaded = try PresetStore().load(options.preset)
+        let engine = try StudioEngine(loaded: loaded, files: options.traces)
+        let store = try SessionStore(path: options.session ?? defaultSession(preset: loaded.preset.name),
+                                     preset: loaded.preset.name, model: loaded.kind.name)
+        let api = StudioAPI(engine: engine, store: store)
+        let gate = StudioServer.Gate(token: options.token ?? newToken())
+        let address = options.host ?? "127.0.0.1"
+        if options.host != nil {
+            note("springtune: warning: listening on \(address), not only this machine's loopback: anyone who can reach it and has the token can use the studio")
+        }
+        Cleanup.shared.setStopExit(0, note: "studio: stopped; the session is in \(store.path)")
+        let app = Application(
+            router: StudioServer.router(api: api, gate: gate),
+            configuration: .init(address: .hostname(address, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                gate.allow(hosts: ["127.0.0.1", "localhost"] + (options.host.map { [$0] } ?? []), port: port)
+                let url = "http://127.0.0.1:\(port)/?token=\(gate.token)"
+                print("studio: \(url)")
+                fflush(nil)
+                if options.openBrowser { openBrowser(url, note: note) }
+            },
+            logger: quietLogger()
+        )
+        let failure = Box()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { try await app.runService(gracefulShutdownSignals: []) } catch { failure.set(error) }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.get() {
+            throw ToolError(.unavailable, "cannot listen on \(address):\(options.port): \(error)")
+        }
+    }
+
+    /// Opens `url` with `$BROWSER` or `xdg-open` when one is there; otherwise says so.
+    static func openBrowser(_ url: String, note: @Sendable (String) -> Void) {
+        let env = ProcessInfo.processInfo.environment
+        guard let opener = env["BROWSER"].flatMap({ Subprocess.executable($0) }) ?? Subprocess.executable("xdg-open") else {
+            note("springtune: no browser found (set BROWSER or install xdg-open); open the studio line's address yourself")
+            return
+        }
+        Thread { _ = try? Subprocess.run(opener, [url], discardOutput: true) }.start()
+    }
+
+    static func quietLogger() -> Logger {
+        var logger = Logger(label: "springtune-studio")
+        logger.logLevel = .error
+        return logger
+    }
+
+    final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var error: (any Error)?
+        func set(_ e: any Error) { lock.lock(); error = e; lock.unlock() }
+        func get() -> (any Error)? { lock.lock(); defer { lock.unlock() }; return error }
+    }
+}

@@ -1,0 +1,18 @@
+/// The page's files, compiled into the binary from `Assets/` (SwiftPM's `embedInCode`): the
+/// server answers only these paths, so no request can name a file on disk.
+enum StudioAssets {
+    struct Asset: Sendable {
+        var path: String
+        var type: String
+        var bytes: [UInt8]
+    }
+
+    static let all: [Asset] = [
+        Asset(path: "/", type: "text/html; charset=utf-8", bytes: PackageResources.index_html),
+        Asset(path: "/studio.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.studio_js),
+        Asset(path: "/studio.css", type: "text/css; charset=utf-8", bytes: PackageResources.studio_css),
+    ]
+
+    /// The OpenAPI 3 document of the API (`GET /openapi.json`, behind the token).
+    static var openAPI: [UInt8] { PackageResources.openapi_json }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SpringCore
+import SpringLayout
+import SpringTune
+import ToolRuntime
+import TraceIO
+
+/// What the studio runs: one preset, its traces held in memory, and one parameter set at a time
+/// through the very engines a sweep runs (Reference §11). Immutable after it is made, so the
+/// server's request handlers share it freely.
+public struct StudioEngine: Sendable {
+    /// A trace as the page lists it: its id, what kind of gesture it is, and its label.
+    public struct TraceInfo: Sendable, Equatable {
+        public var id: String
+        /// `fling`, `drag`, `pinch` or `edge pull` (see ``kind(of:estimator:)``).
+        public var kind: String
+        /// The recorded intent (`dismiss`, `keep`, …) when the trace is labelled.
+        public var intent: String?
+        /// Touch-down to lift-off (s).
+        public var duration: Double
+    }
+
+    /// One trace replayed: the frames the page draws and the trace's metrics.
+    public struct TraceReplay: Sendable {
+        public var info: TraceInfo
+        public var outcome: Replay.Outcome
+    }
+
+    public let loaded: PresetStore.Loaded
+    public let axes: [StudioAxis]
+    public let traces: [Trace]
+    public let infos: [TraceInfo]
+    /// The trace files, as the page and the session name them.
+    public let files: [String]
+
+    /// Most samples the studio holds in memory (all traces of the session, about 40 bytes each).
+    public static let maxSamples = 2_000_000
+
+    /// Loads the traces of `files` (the preset's own when empty), validated as a sweep reads
+    /// them; throws a one-line error for a bad file or a set over ``maxSamples``.
+    public init(loaded: PresetStore.Loaded, files: [String]) throws {
+        self.loaded = loaded
+        axes = StudioAxis.of(loaded)
+        let files = files.isEmpty ? PresetStore.traceFiles(for: loaded) : files
+        self.files = files
+        let source = try TraceSource(files: files, kind: loaded.kind, skipInvalid: false, scene: loaded.preset.scene,
+                                     blockSamples: Self.maxSamples)
+        guard source.isResident else {
+            throw ToolError(.dataError, "\(files.joined(separator: ", ")): more than \(Self.maxSamples) samples and frames; the studio holds its traces in memory: give fewer traces with --traces")
+        }
+        var all: [Trace] = []
+        try source.forEachBlock { all += $0 }
+        var seen = Set<String>()
+        for t in all where !seen.insert(t.id).inserted {
+            throw ToolError(.dataError, "trace id '\(t.id.prefix(80))' appears twice in \(files.joined(separator: ", ")); the studio names traces by id")
+        }
+        traces = all
+        let estimator = loaded.preset.scene.estimator
+        infos = all.map { t in
+            TraceInfo(id: t.id, kind: Self.kind(of: t, estimator: estimator), intent: t.intent?.rawValue,
+                      duration: t.liftOffTime - (t.samples.first?.t ?? 0))
+        }
+    }
+
+    /// Release speed (pt/s) from which a one-finger gesture is a fling rather than a drag that
+    /// stops before lift-off.
+    public static let flingSpeed = 250.0
+    /// Width (pt) of the screen edge where a pan begins as an edge pull (UIKit's screen-edge pan).
+    public static let edgeWidth = 20.0
+
+    /// The gesture's kind: `pinch` with several fingers, `edge pull` when it begins within
+    /// ``edgeWidth`` of the left edge, `fling` when released at ``flingSpeed`` or faster, else `drag`.
+    public static func kind(of trace: Trace, estimator: VelocityEstimator) -> String {
+        if trace.pointers.count > 1 { return "pinch" }
+        if (trace.firstPointer.samples.first?.x ?? .infinity) <= edgeWidth { return "edge pull" }
+        let v = estimator.releaseVelocity(of: trace.firstPointer)
+        return (v.x * v.x + v.y * v.y).squareRoot() >= flingSpeed ? "fling" : "drag"
+    }
+
+    /// The preset's own values on the shown axes.
+    public var presetParams: [String: ParamValue] {
+        Dictionary(uniqueKeysWithValues: axes.map { ($0.name, $0.preset) })
+    }
+
+    /// Replays the traces `ids` (all when empty) under `params` (axis names; the others keep the
+    /// preset's values).
+    public func replay(_ params: [String: ParamValue], traces ids: [String]) throws -> [TraceReplay] {
+        let picked = try pick(ids)
+        return try picked.map { i in
+            TraceReplay(info: infos[i], outcome: try Replay.run(loaded, set: params, trace: traces[i]))
+        }
+    }
+
+    /// The report row of `params` over every trace: the aggregates a sweep writes for that set,
+    /// by report column name.
+    public func evaluate(_ params: [String: ParamValue]) throws -> [(name: String, value: MetricValue)] {
+        var base = loaded.kind.values(of: loaded.preset)
+        for (k, v) in params { base[k] = v }
+        let grid = SweepGrid(axes: [], base: base)
+        let runner = SweepRunner(kind: loaded.kind, scene: loaded.preset.scene, grid: grid, threads: 1)
+        guard let result = try runner.run(TraceSource(traces: traces, kind: loaded.kind)).first else {
+            throw ToolError(.software, "a one-set grid ran no set")
+        }
+        let row = SweepReport.Row(result, kind: loaded.kind)
+        return zip(loaded.kind.reportColumns, row.values).map { ($0.name, $1) }
+    }
+
+    /// Indices of the traces `ids` in the given order (all when empty); an unknown id throws.
+    func pick(_ ids: [String]) throws -> [Int] {
+        if ids.isEmpty { return Array(traces.indices) }
+        return try ids.map { id in
+            guard let i = infos.firstIndex(where: { $0.id == id }) else {
+                throw StudioError.notFound("no trace '\(id.prefix(80))' in this studio")
+            }
+            return i
+        }
+    }
+}

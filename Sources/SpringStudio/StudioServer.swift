@@ -1,0 +1,146 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import SpringTune
+import ToolRuntime
+
+/// The studio's HTTP side (Reference §11) on Hummingbird 2: the page's static files (compiled
+/// into the binary: no request path reaches the file system), the JSON API behind the token,
+/// the Host check against DNS rebinding, a 1 MiB body limit, and every error as a one-line
+/// JSON `{"error": …}` with a 4xx status.
+public enum StudioServer {
+    /// Largest request body (bytes).
+    public static let maxBody = 1 << 20
+
+    /// Who may call: the token, and the `Host` values accepted (`127.0.0.1:PORT`,
+    /// `localhost:PORT`, and the `--host` name), set once the port is known.
+    public final class Gate: @unchecked Sendable {
+        public let token: String
+        private let lock = NSLock()
+        private var hosts: Set<String> = []
+
+        public init(token: String) { self.token = token }
+
+        public func allow(hosts names: [String], port: Int) {
+            lock.lock(); defer { lock.unlock() }
+            hosts = Set(names.map { "\($0.lowercased()):\(port)" })
+        }
+
+        func allows(host: String?) -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            return host.map { hosts.contains($0.lowercased()) } ?? false
+        }
+
+        /// The token from `Authorization: Bearer T` or `?token=T`, compared in constant time.
+        func authorised(_ request: Request) -> Bool {
+            var given: String?
+            if let header = request.headers[.authorization], header.hasPrefix("Bearer ") { given = String(header.dropFirst(7)) }
+            if given == nil { given = request.uri.queryParameters.get("token") }
+            guard let given else { return false }
+            let a = Array(given.utf8), b = Array(token.utf8)
+            var diff = a.count == b.count ? 0 : 1
+            for i in 0..<min(a.count, b.count) { diff |= Int(a[i] ^ b[i]) }
+            return diff == 0
+        }
+    }
+
+    /// The router: static files, then the token check, then the API.
+    public static func router(api: StudioAPI, gate: Gate) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: ErrorsAsJSON())
+        router.add(middleware: HostCheck(gate: gate))
+        for asset in StudioAssets.all {
+            router.get(RouterPath(stringLiteral: asset.path)) { _, _ in
+                var headers = HTTPFields()
+                headers[.contentType] = asset.type
+                headers[.cacheControl] = "no-store"
+                headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+                headers[.xContentTypeOptions] = "nosniff"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+            }
+        }
+        router.add(middleware: TokenCheck(gate: gate))
+        router.get("/openapi.json") { _, _ in json(String(decoding: StudioAssets.openAPI, as: UTF8.self)) }
+        router.get("/api/preset") { _, _ in json(api.preset().compact()) }
+        router.post("/api/replay") { request, _ in json(try api.replay(try await body(request))) }
+        router.post("/api/evaluate") { request, _ in json(try api.evaluate(try await body(request)).compact()) }
+        router.get("/api/candidates") { request, _ in
+            let text = request.uri.queryParameters.get("k") ?? "4"
+            guard let k = Int(text) else { throw StudioError.badRequest("k must be an integer from 2 to 6") }
+            return json(try api.candidates(k: k).compact())
+        }
+        router.post("/api/choices") { request, _ in json(try api.choose(try await body(request)).compact()) }
+        router.delete("/api/choices/last") { _, _ in json(try api.undo().compact()) }
+        router.get("/api/best") { _, _ in json(try api.best().compact()) }
+        router.post("/api/export") { request, _ in json(try api.export(try await body(request)).compact()) }
+        return router
+    }
+
+    /// The request body (413 over ``maxBody``), parsed as JSON (400 when it is not).
+    static func body(_ request: Request) async throws -> JSONInput {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBody { throw StudioError.tooLarge }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxBody)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw StudioError.tooLarge
+        }
+        return try JSONInput.parse(Array(buffer.readableBytesView))
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.cacheControl] = "no-store"
+        headers[.xContentTypeOptions] = "nosniff"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+
+    static func failure(_ e: StudioError) -> Response {
+        json(JSONValue.object([("error", .string(e.message))]).compact(), status: HTTPResponse.Status(code: e.status))
+    }
+
+    /// Every failure as `{"error": …}` with a 4xx: the studio's own errors as they are, the
+    /// server library's (unknown path 404, method 405, …) with their status, a tool error
+    /// (bad values for the engines) as 400.
+    struct ErrorsAsJSON: RouterMiddleware {
+        typealias Context = BasicRequestContext
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            do {
+                return try await next(request, context)
+            } catch let e as StudioError {
+                return failure(e)
+            } catch let e as HTTPError {
+                let code = (400..<500).contains(e.status.code) ? e.status.code : 400
+                return failure(StudioError(status: code, e.body ?? e.status.reasonPhrase))
+            } catch let e as ToolError {
+                return failure(.badRequest(e.message))
+            } catch {
+                return failure(.badRequest("request failed: \(error)"))
+            }
+        }
+    }
+
+    /// 403 unless `Host` names this studio (a page of another site reaching it through DNS
+    /// rebinding sends its own name).
+    struct HostCheck: RouterMiddleware {
+        typealias Context = BasicRequestContext
+        let gate: Gate
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            guard gate.allows(host: request.head.authority) else {
+                throw StudioError(status: 403, "Host must be 127.0.0.1 or localhost with this studio's port")
+            }
+            return try await next(request, context)
+        }
+    }
+
+    /// 401 without the token.
+    struct TokenCheck: RouterMiddleware {
+        typealias Context = BasicRequestContext
+        let gate: Gate
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            guard gate.authorised(request) else { throw StudioError.unauthorized }
+            return try await next(request, context)
+        }
+    }
+}

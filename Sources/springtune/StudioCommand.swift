@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import SpringStudio
+import SpringTune
+
+struct StudioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "studio",
+        abstract: "A local web page to feel a preset on real touches: sliders, side-by-side candidates, choices.",
+        discussion: "Prints one line, studio: http://127.0.0.1:PORT/?token=TOKEN, once it accepts connections; Ctrl-C stops it (exit 0). See docs/Studio.md.")
+    @Option(help: "Preset name (see `springtune presets list`) or path to a preset JSON file.") var preset: String
+    @Option(name: .customLong("traces"), parsing: .upToNextOption, help: "Trace CSV files replacing the preset's bundled set.")
+    var traces: [String] = []
+    @Option(help: "The session's SQLite file (default out/studio/<preset>.sqlite); the same file resumes the session.") var session: String?
+    @Option(help: "Port to listen on (0: any free port).") var port: Int = 0
+    @Option(help: "Listen on this address instead of 127.0.0.1 (warned: others can reach it).") var host: String?
+    @Option(help: "The token the page and the API need (default: 128 random bits, new per start).") var token: String?
+    @Flag(help: "Do not open a browser (the default opens one when $BROWSER or xdg-open is there).") var noBrowser = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        if let token {
+            guard (16...256).contains(token.utf8.count), token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw ValidationError("--token must be 16 to 256 letters, digits, '-' or '_'")
+            }
+        }
+        if let host { guard !host.isEmpty, host.utf8.count <= 253, !host.contains(where: \.isWhitespace) else { throw ValidationError("--host must be an address or a name") } }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            try Studio.run(.init(preset: preset, traces: traces, session: session, port: port, host: host, token: token, openBrowser: !noBrowser),
+                           note: { note($0) })
+        }
+    }
+}
