@@ -77,7 +77,7 @@ public struct SpringMotion: Hashable, Sendable {
                 // no time is worth reporting: treat it as never settling rather than trap.
                 let kd = ((tEnv - t0) / halfPeriod).rounded(.down) + 1
                 guard kd.isFinite, kd < 1e15 else { return nil }
-                var k = max(0, Int(kd))
+                var k = Int(clamping: kd, to: 0...Int.max)
                 // Walk back to the last extremum above the band (at most a couple of steps).
                 while k >= 0 {
                     let t = t0 + Double(k) * halfPeriod

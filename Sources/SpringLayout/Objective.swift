@@ -64,13 +64,13 @@ public struct Objective: Sendable, Codable, Equatable {
     /// The comparison operators of a constraint, longest first (so `<=` is found before `<`).
     public static let operators = ["<=", ">=", "==", "<", ">"]
 
-    /// The metric, operator and value of `METRIC OP VALUE` (spaces optional), or nil.
+    /// The metric, operator and value of `METRIC OP VALUE` (spaces optional, VALUE finite), or nil.
     public static func parseConstraint(_ text: String) -> (column: String, op: String, value: Double)? {
         for op in operators {
             guard let range = text.range(of: op) else { continue }
             let column = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
             let rhs = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard !column.isEmpty, let value = Double(rhs), !column.contains(where: { "<>=".contains($0) }) else { return nil }
+            guard !column.isEmpty, let value = Double(rhs), value.isFinite, !column.contains(where: { "<>=".contains($0) }) else { return nil }
             return (column, op, value)
         }
         return nil

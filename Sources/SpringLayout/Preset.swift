@@ -92,6 +92,11 @@ public struct Preset: Sendable, Codable {
             }
             if let problem = axis.values.lazy.compactMap(spec.check).first { return (path, problem) }
         }
+        // worstOver names axes a sweep can vary: checked here, before any set runs (an unknown
+        // one made every group empty and the sweep end without a best set, exit 0).
+        for (i, name) in (objective.worstOver ?? []).enumerated() where !(specs + Scene.sweepable).contains(where: { $0.name == name }) {
+            return ([AnyKey("objective"), AnyKey("worstOver"), AnyIndex(i)], "'\(name)' is not a parameter of \(model) or a scene value")
+        }
         return nil
     }
 

@@ -10,6 +10,7 @@ public final class Cleanup: @unchecked Sendable {
     private var paths = Set<String>()
     private var children = Set<Int32>()
     private var interruptedNote = "springtune: interrupted; nothing was written"
+    private var finishing = false
 
     /// SIGINT and SIGTERM are blocked in the calling thread and every thread it starts later,
     /// and one thread takes them with `sigwait`. Call ``install()`` first thing in `main`,
@@ -40,14 +41,25 @@ public final class Cleanup: @unchecked Sendable {
     /// The line printed when interrupted, for a command that has already done something lasting.
     public func setInterruptedNote(_ text: String) { lock.lock(); interruptedNote = text; lock.unlock() }
 
+    /// Parks the calling thread for good when a signal is being handled: a child killed by
+    /// ``finish(signal:)`` must not be reported as the tool failing (SIGTERM while gnuplot drew
+    /// said "gnuplot failed (exit 9)" and exited 70 before the signal thread exited 143).
+    public func parkIfInterrupted() {
+        lock.lock()
+        let parked = finishing
+        lock.unlock()
+        while parked { sleep(3600) }
+    }
+
     /// Stops the children, removes the staging folders, and exits 128 + signal.
     private func finish(signal sig: Int32) {
         lock.lock()
+        finishing = true
         for pid in children { kill(pid, SIGKILL) }   // the children inherit our ignored SIGINT/SIGTERM
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
         let note = interruptedNote
         lock.unlock()
-        FileHandle.standardError.write(Data("\n\(note)\n".utf8))
+        StandardStreams.error("\n\(note)\n")
         _exit(128 + sig)
     }
 }

@@ -208,8 +208,8 @@ public enum Gnuplot {
         guard drawn.status == 0 else {
             for image in images { try? FileManager.default.removeItem(atPath: image) }
             let lines = drawn.errors.split(separator: "\n")
-            let line = lines.first { $0.contains("line") } ?? lines.first ?? ""
-            throw ToolError(.software, "gnuplot failed (exit \(drawn.status)): \(line.trimmingCharacters(in: .whitespaces))")
+            let line = (lines.first { $0.contains("line") } ?? lines.first ?? "").trimmingCharacters(in: .whitespaces)
+            throw ToolError(.software, "gnuplot failed (exit \(drawn.status)): \(line.isEmpty ? "it printed nothing" : line)")
         }
         return images
     }

@@ -97,9 +97,9 @@ public enum Export {
             var name = source.lastPathComponent, n = 1
             while !used.insert(name).inserted { n += 1; name = "\(n)-" + source.lastPathComponent }
             let target = copies.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: source.path) else { throw ToolError(.noInput, "\(source.path): cannot read trace file to copy") }
+            let data = try InputFile.contents(source.path, limit: InputFile.maxTraceBytes)
             try AtomicFile.write(data, to: target.path)
-            if let sidecar = FileManager.default.contents(atPath: ImportMeta.path(for: source.path)) {
+            if let sidecar = try? InputFile.contents(ImportMeta.path(for: source.path)) {
                 try AtomicFile.write(sidecar, to: ImportMeta.path(for: target.path))
             }
             return copies.lastPathComponent + "/" + name

@@ -73,7 +73,7 @@ public struct PresetStore: Sendable {
                 throw ToolError(.usage, "unknown preset '\(nameOrPath)'\(NameSuggestion.hint(nameOrPath, among: known)) (bundled: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
             }
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot read preset") }
+        let data = try InputFile.contents(path)
         let loaded: Loaded
         do {
             let preset = try Preset.decode(data, models: ModelKind.registry, reportColumns: ModelKind.reportColumnsByModel)

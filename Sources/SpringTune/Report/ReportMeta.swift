@@ -62,9 +62,10 @@ public struct ReportMeta: Codable, Sendable {
     /// Reads the sidecar of `report` (exit 66 when missing, 65 when it does not decode).
     public static func read(forReport report: String) throws -> ReportMeta {
         let file = path(forReport: report)
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard FileManager.default.fileExists(atPath: file) else {
             throw ToolError(.noInput, "\(file): missing sidecar (export needs the report's meta.json)")
         }
+        let data = try InputFile.contents(file)
         do {
             return try JSONDecoder().decode(ReportMeta.self, from: data)
         } catch let error as DecodingError {
