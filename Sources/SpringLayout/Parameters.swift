@@ -29,7 +29,7 @@ public enum ParamValue: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Parses command-line text: a number if it reads as one, else a word.
     public init(parsing text: String) {
-        self = Double(text).map(ParamValue.number) ?? .text(text)
+        self = NumberFormat.decimal(text).map(ParamValue.number) ?? .text(text)
     }
 
     public var number: Double? { if case let .number(d) = self { d } else { nil } }

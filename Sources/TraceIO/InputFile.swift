@@ -10,6 +10,13 @@ public enum InputFile {
     /// The largest trace file copied whole (export's self-contained preset): 1 GiB.
     public static let maxTraceBytes = 1 << 30
 
+    /// True when `a` and `b` name one existing file (same device and inode), however spelled:
+    /// an output about to replace an input of the same run.
+    public static func same(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
     /// Why `path` cannot be read as an input file, or nil when it is a regular file.
     public static func refusal(_ path: String) -> String? {
         var info = stat()

@@ -135,7 +135,7 @@ public enum TraceImporter {
     /// `E: 0.000001 0003 0039 0000` (type and code in hex, value in decimal).
     static func parseEvemuLine(_ line: Substring) -> EvdevEvent? {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-        guard words.count >= 5, words[0] == "E:", let time = Double(words[1]),
+        guard words.count >= 5, words[0] == "E:", let time = NumberFormat.decimal(words[1]),
               let type = Int(words[2], radix: 16), let code = Int(words[3], radix: 16), let value = Int(words[4]) else { return nil }
         let names: [Int: String] = [0x00: "EV_SYN", 0x03: "EV_ABS"]
         let codes: [Int: [Int: String]] = [
@@ -184,7 +184,7 @@ public enum TraceImporter {
                 report.skip(id, reason: "\(path):\(r.position(columns["phase"]!).line): phase '\(field("phase").prefix(40))' is not a touch phase")
                 return
             }
-            guard let t = Double(field("t_seconds")), let x = Double(field("x")), let y = Double(field("y")), t.isFinite, x.isFinite, y.isFinite else {
+            guard let t = NumberFormat.decimal(field("t_seconds")), let x = NumberFormat.decimal(field("x")), let y = NumberFormat.decimal(field("y")), t.isFinite, x.isFinite, y.isFinite else {
                 bad.insert(id)
                 report.skip(id, reason: "\(path):\(r.position(0).line): non-numeric t_seconds, x or y")
                 return

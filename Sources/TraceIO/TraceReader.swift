@@ -115,7 +115,7 @@ public struct TraceReader {
 
         private func number(_ r: CSVRecord, _ i: Int, _ name: String) throws -> Double {
             let text = field(r, i).trimmedSpaces
-            guard let v = Double(text) else {
+            guard let v = NumberFormat.decimal(text) else {
                 let hint = text.contains(",") ? " (a decimal comma? springtune reads decimal points)" : ""
                 try fail(r, i, "\(name): '\(text.prefix(40))' is not a number\(hint)")
             }

@@ -73,4 +73,69 @@ for n in nan worst noop; do
   check "presets show with objective '$n': exit 65" run 65 presets show "$work/$n.json"
 done
 
+# 7. A kill -9 before or after any system call of the folder swap leaves OUT whole: the old
+# outputs or the new ones, each readable (the test pause announces each step on stderr).
+grid=(--vary flickVelocity=800 --vary maxFlickAngle=45 --vary snapDamping=0.9 --threads 1 --no-charts)
+small() { # small OUT VALUES [ARGS...]: a 2- or 3-set tweetbot sweep into OUT
+  local out=$1 values=$2; shift 2
+  "$bin" sweep --preset tweetbot --vary distanceThreshold="$values" "${grid[@]}" --out "$out" "$@"
+}
+whole() { # whole OUT: OUT/report.csv has 2 or 3 sets and its meta agrees (pick reads it through the sidecar)
+  local n; n=$(($(wc -l <"$1/report.csv") - 1))
+  { test $n = 2 || test $n = 3; } && "$bin" export "$1/report.csv" --best -o "$work/check.json" >/dev/null 2>&1
+}
+for step in 1 2; do
+  rm -rf "$work/swap"; small "$work/swap" 20,40 >/dev/null 2>&1
+  SPRINGTUNE_TEST_PAUSE_SWAP=3 "$bin" sweep --preset tweetbot --vary distanceThreshold=20,40,60 "${grid[@]}" --out "$work/swap" \
+    >/dev/null 2>"$work/swap.err" & pid=$!
+  for _ in $(seq 100); do grep -q "before swap step $step" "$work/swap.err" && break; sleep 0.1; done
+  kill -9 $pid; wait $pid 2>/dev/null
+  check "kill -9 before swap step $step: OUT is whole" whole "$work/swap"
+  small "$work/swap" 20,40 >/dev/null 2>&1
+  check "  the next run cleans up (no .partial, .old or .lock left)" \
+    test -z "$(ls -a "$work" | grep -E '^swap\.(partial|old|lock)')"
+done
+
+# 8. Two spellings of one folder (a symlink): the second run exits 73 at once; the first
+# finishes, its checkpoint intact, and the link is still a link.
+rm -rf "$work/o"; mkdir "$work/o"; ln -s o "$work/olink"
+"$bin" sweep --preset tweetbot --threads 1 --no-charts --out "$work/o" >/dev/null 2>"$work/first.err" & pid=$!
+sleep 2
+start=$(date +%s)
+check "second sweep through a symlink: exit 73" run 73 sweep --preset tweetbot --threads 1 --no-charts --out "$work/olink"
+check "  at once (under 5 s)" test $(($(date +%s) - start)) -lt 5
+check "  one line saying the folder is being written" bash -c "grep -q 'another springtune run is writing' '$work/err' && test \$(wc -l <'$work/err') = 1"
+wait $pid; rc=$?
+check "the first sweep still ends 0 with nothing dropped" bash -c "test $rc = 0 && ! grep -q 'dropped the checkpoint' '$work/first.err'"
+check "  the symlink is still a symlink to o" test "$(readlink "$work/olink")" = o
+small "$work/olink" 20 >/dev/null 2>&1
+check "a sweep into the link writes through it (report in o)" bash -c "test -L '$work/olink' && test \$(wc -l <'$work/o/report.csv') = 2"
+ln -s nothere "$work/dangling"
+check "a dangling symlink --out: exit 73" run 73 sweep --preset tweetbot --no-charts --out "$work/dangling"
+check "  says where it points" grep -q 'is a symlink to nothere, which does not exist' "$work/err"
+check "a refused run leaves no .lock" test ! -e "$work/dangling.lock"
+
+# 12. merge never overwrites its own inputs.
+for s in 1 2; do small "$work/s$s" 20,40 --shard $s/2 >/dev/null 2>&1; done
+cp "$work/s1/report.csv" "$work/s1.before"
+check "merge -o one of its inputs: exit 64" run 64 merge "$work/s1/report.csv" "$work/s2/report.csv" -o "$work/s1/../s1/report.csv"
+check "  the input is unchanged" cmp -s "$work/s1/report.csv" "$work/s1.before"
+check "merge into a new file: exit 0" run 0 merge "$work/s1/report.csv" "$work/s2/report.csv" -o "$work/merged.csv"
+
+# 13. compare rebuilds its folder: a stale chart of an earlier comparison goes.
+mkdir -p "$work/cmp"; : >"$work/cmp/compare.csv"; : >"$work/cmp/compare-old_metric.png"
+check "compare: exit 0" run 0 compare "$work/merged.csv" "$work/merged.csv" --out "$work/cmp"
+check "  the earlier comparison's chart is gone" test ! -e "$work/cmp/compare-old_metric.png"
+check "  compare.csv written" test -s "$work/cmp/compare.csv"
+check "compare --out a sweep's folder: refused (73), the sweep kept" \
+  bash -c "'$bin' compare '$work/merged.csv' '$work/merged.csv' --out '$work/o' >/dev/null 2>&1; test \$? = 73 && test -s '$work/o/report.csv'"
+
+# Minor: hexadecimal numbers are not numbers.
+check "a constraint value 0x10 is refused (65)" bash -c "python3 - '$work/hex.json' <<'PY'
+import json, sys
+p = json.load(open('Presets/tweetbot.json')); p['objective']['constraints'] = ['overshoot_pt_p95 <= 0x10']
+json.dump(p, open(sys.argv[1], 'w'))
+PY
+'$bin' presets show '$work/hex.json' >/dev/null 2>&1; test \$? = 65"
+
 finish

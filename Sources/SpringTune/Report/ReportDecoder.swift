@@ -86,7 +86,7 @@ extension SweepReport {
         } else {
             for k in 1..<(count + 1) {
                 let cell = cells[k]
-                if let d = Double(cell) {
+                if let d = NumberFormat.decimal(cell) {
                     guard d.isFinite else { throw fail(k, "parameter \(h.names[k].prefix(60)): '\(cell.prefix(40))' is not a finite number or a word") }
                     parameters.append(.number(d))
                 } else {
@@ -111,7 +111,7 @@ extension SweepReport {
     /// Whether a parameter cell holds `value`: as written, or the same number written otherwise.
     private static func cell(_ text: String, says value: ParamValue) -> Bool {
         switch value {
-        case let .number(d): text == NumberFormat.cell(d) || Double(text) == d
+        case let .number(d): text == NumberFormat.cell(d) || NumberFormat.decimal(text) == d
         case let .text(word): text == word
         }
     }
