@@ -138,4 +138,17 @@ json.dump(p, open(sys.argv[1], 'w'))
 PY
 '$bin' presets show '$work/hex.json' >/dev/null 2>&1; test \$? = 65"
 
+# 10. export: a meta edited so its axes no longer give the report's grid is refused (65).
+cp -r "$work/o" "$work/edited"
+python3 - "$work/edited/report.meta.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["axes"][0]["values"].append(m["axes"][0]["values"][-1] + 1000)
+json.dump(m, open(sys.argv[1], "w"))
+PY
+check "export from a report whose meta's axes were edited: exit 65" run 65 export "$work/edited/report.csv" --config 0 -o "$work/e.json"
+check "  one line naming the meta" bash -c "grep -q 'report.meta.json: its axes give' '$work/err' && test \$(wc -l <'$work/err') = 1"
+check "  nothing written" test ! -e "$work/e.json"
+check "an export reads back (presets show: exit 0)" bash -c "'$bin' export '$work/o/report.csv' --config 0 -o '$work/ok.json' >/dev/null 2>&1 && '$bin' presets show '$work/ok.json' >/dev/null 2>&1"
+
 finish

@@ -59,6 +59,10 @@ public enum Export {
         preset.provenance = Provenance(report: relativePath(report, from: folder),
                                        sha256: try SHA256.file(report), configId: id, metrics: metrics)
         preset.description = "\(meta.preset.description) Exported from config \(id) of \(URL(fileURLWithPath: report).lastPathComponent)."
+        // What is written must read back (a damping of 1e308 did not): refused here, 65.
+        do { _ = try PresetStore.decode(Data(try JSONCoding.encode(preset).utf8), path: "config \(id)") } catch let error as ToolError {
+            throw ToolError(.dataError, "\(report): cannot export \(error.message): the preset would not read back")
+        }
         return preset
     }
 

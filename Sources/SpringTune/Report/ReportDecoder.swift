@@ -32,6 +32,14 @@ extension SweepReport {
         if sidecar == .required || FileManager.default.fileExists(atPath: ReportMeta.path(forReport: path)) {
             meta = try ReportMeta.read(forReport: path)
         }
+        if let meta {
+            // The sidecar must describe this grid: its axes give exactly `configs` sets, and its
+            // own id range lies inside them (an edited axis list matched the rows and passed).
+            let count = SweepGrid.size(meta.axes) ?? -1, ids = meta.configIds
+            guard count >= 0, count == meta.configs, ids.count == 2, 0 <= ids[0], ids[0] <= ids[1] + 1, ids[1] < count else {
+                throw ToolError(.dataError, "\(ReportMeta.path(forReport: path)): its axes give \(count) sets, not its configs (\(meta.configs)) and config ids \(ids.map(String.init).joined(separator: "-")): edited or not this report's")
+            }
+        }
         var report = try SweepReport(decoding: path, expected: meta.map { Expected(axes: $0.axes) })
         report.meta = meta
         return report
