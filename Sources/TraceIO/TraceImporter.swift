@@ -86,11 +86,24 @@ public enum TraceImporter {
         for i in traces.indices {
             for j in traces[i].samples.indices { traces[i].samples[j].t = microseconds(traces[i].samples[j].t) }
         }
-        report.traces = traces.count
+        // Never write what `traces validate` refuses: such a trace is dropped with its reason.
         var dropped: [String: Int] = [:]
         for s in report.skipped { dropped[s.reason.components(separatedBy: ": ").last ?? s.reason, default: 0] += 1 }
-        let summary = Summary(file: path, sha256: try SHA256.file(path), format: format.rawValue, contacts: contacts.count + report.skipped.count,
-                              kept: contacts.count, dropped: dropped, closedCancelled: closed, traces: traces.count, ranges: mapping.ranges)
+        let unreadable = report.skipped.count
+        var droppedContacts = 0
+        traces.removeAll { trace in
+            guard let broken = TraceRules.problem(trace) else { return false }
+            droppedContacts += max(1, trace.pointers.count)
+            report.skip(trace.id, reason: "\(path): trace '\(trace.id.prefix(60))': \(broken.detail)")
+            dropped[broken.rule, default: 0] += 1
+            return true
+        }
+        guard !traces.isEmpty else {
+            throw ToolError(.dataError, "\(path): every contact was dropped; first: \(report.skipped.first?.reason.prefix(200) ?? "")")
+        }
+        report.traces = traces.count
+        let summary = Summary(file: path, sha256: try SHA256.file(path), format: format.rawValue, contacts: contacts.count + unreadable,
+                              kept: contacts.count - droppedContacts, dropped: dropped, closedCancelled: closed, traces: traces.count, ranges: mapping.ranges)
         return (traces, summary, report)
     }
 
