@@ -124,7 +124,9 @@ public enum TraceImporter {
                 throw ToolError.data(path, line: number, column: 1, "event time goes backwards (\(event.time) < \(lastTime))")
             }
             lastTime = event.time
-            tracker.handle(event)
+            do { try tracker.handle(event) } catch {
+                throw ToolError.data(path, line: number, column: 1, "more than \(EvdevContacts.maxDown) fingers down at once or a slot beyond \(EvdevContacts.maxDown - 1): not a touch recording")
+            }
         }
         return (tracker.finish(), header.ranges)
     }

@@ -50,3 +50,34 @@ import Testing
         try importsValidate(try TestData.temp(text, name: "hostile.txt"))
     }
 }
+
+/// Issue 27 item 14: an evemu recording of many contacts stays linear.
+@Suite struct EvdevBoundsTests {
+    /// `n` contacts of one sample each: lifted at once (slot 0 reused), or each left down in a
+    /// slot of its own (what made every report repeat every contact).
+    static func recording(_ n: Int, ownSlots: Bool) -> String {
+        var out = "", t = 1.0
+        for i in 0..<n {
+            let ts = String(format: "%.6f", t)
+            out += (ownSlots ? "E: \(ts) 0003 002f \(i)\n" : "") + "E: \(ts) 0003 0039 \(i)\nE: \(ts) 0003 0035 \(i % 1000)\nE: \(ts) 0003 0036 \(i % 700)\nE: \(ts) 0000 0000 0000\n"
+            t += 0.00001
+            if !ownSlots { out += "E: \(String(format: "%.6f", t)) 0003 0039 -1\nE: \(String(format: "%.6f", t)) 0000 0000 0000\n"; t += 0.00001 }
+        }
+        return out
+    }
+
+    @Test func manyOneSampleContactsImportInLinearTime() throws {
+        let path = try TestData.temp(Self.recording(30_000, ownSlots: false), name: "many.evemu")
+        let start = Date()
+        let traces = try TraceImporter.importFile(path, format: .evemu, mapping: ImportMapping(units: .scale(1))).traces
+        #expect(traces.count == 30_000)
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func slotsBeyondTheFingerLimitAreRefused() throws {
+        let path = try TestData.temp(Self.recording(100, ownSlots: true), name: "slots.evemu")
+        do { _ = try TraceImporter.importFile(path, format: .evemu, mapping: ImportMapping(units: .scale(1))); Issue.record("imported") } catch let e as ToolError {
+            #expect(e.code == .dataError && e.message.contains("more than 64 fingers down at once"))
+        }
+    }
+}
