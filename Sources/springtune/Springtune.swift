@@ -66,12 +66,8 @@ var helpPointer: String {
     return " (see springtune\(sub.isEmpty ? "" : " " + sub) --help)"
 }
 
-/// A message as one line of at most 400 characters (control characters become spaces), so no
-/// input, however long or odd, floods the terminal.
-func oneLine(_ text: String) -> String {
-    let flat = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
-    return flat.count > 400 ? String(flat.prefix(400)) + "…" : flat
-}
+/// A message as one line of at most ``Echo/limit`` characters (``Echo/cut(_:)``).
+func oneLine(_ text: String) -> String { Echo.cut(text) }
 
 /// Runs a command body, turning a ``ToolError`` into one line on stderr and its sysexits code
 /// (a usage error with the pointer to `--help`).
@@ -84,7 +80,8 @@ func reportingErrors(_ body: () throws -> Void) throws {
     }
 }
 
-/// Writes a line to stderr (notes that are not the command's output).
+/// Writes a line to stderr (notes that are not the command's output), each of its lines cut
+/// by ``Echo/cut(_:)``.
 func note(_ text: String, newline: Bool = true) {
-    StandardStreams.error(text + (newline ? "\n" : ""))
+    StandardStreams.error(text.split(separator: "\n", omittingEmptySubsequences: false).map(Echo.cut).joined(separator: "\n") + (newline ? "\n" : ""))
 }

@@ -6,6 +6,8 @@
 # run CODE ARGS...: runs the binary (stdout to $work/out, stderr to $work/err) and checks its exit
 # status is CODE (a status above 128 is a signal).
 run() { local want=$1; shift; "$bin" "$@" >"$work/out" 2>"$work/err"; test $? = "$want"; }
+# longest FILE: the most characters (not bytes) on one line of FILE.
+longest() { python3 -c 'import sys; print(max([len(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8")] + [0]))' "$1"; }
 # oneline: the last command's stderr is one line starting springtune:.
 oneline() { test "$(wc -l <"$work/err")" = 1 && grep -q '^springtune: ' "$work/err"; }
 
@@ -150,5 +152,38 @@ check "export from a report whose meta's axes were edited: exit 65" run 65 expor
 check "  one line naming the meta" bash -c "grep -q 'report.meta.json: its axes give' '$work/err' && test \$(wc -l <'$work/err') = 1"
 check "  nothing written" test ! -e "$work/e.json"
 check "an export reads back (presets show: exit 0)" bash -c "'$bin' export '$work/o/report.csv' --config 0 -o '$work/ok.json' >/dev/null 2>&1 && '$bin' presets show '$work/ok.json' >/dev/null 2>&1"
+
+# Messages: every echoed piece of input is cut to 300 characters; the meta keeps a bounded list.
+python3 - "$work/longid.csv" "$work/cols.csv" <<'PY'
+import sys
+long_id = "i" * 60000
+with open(sys.argv[1], "w") as f:
+    f.write("trace,t,x,y,phase\n")
+    f.write(f"{long_id},0,1,1,began\n{long_id},0.1,1,1,moved\n")          # never ends: invalid
+    f.write("ok,0,1,1,began\nok,0.1,2,2,ended\n")
+with open(sys.argv[2], "w") as f:
+    f.write("trace,t,x,y,phase," + ",".join(f"extra{i}" for i in range(50000)) + "\n")
+    f.write("ok,0,1,1,began" + ",0" * 50000 + "\nok,0.1,2,2,ended" + ",0" * 50000 + "\n")
+PY
+"$bin" traces validate --skip-invalid "$work/longid.csv" >/dev/null 2>"$work/err"; rc=$?
+check "validate --skip-invalid with a 60 kB id: exit 0" test $rc = 0
+check "  no stderr line over 301 characters" test "$(longest "$work/err")" -le 301
+"$bin" traces validate "$work/cols.csv" >/dev/null 2>"$work/err"; rc=$?
+check "50,000 unknown columns: exit 0, one warning line" bash -c "test $rc = 0 && test \$(wc -l <'$work/err') = 1"
+check "  the warning is cut (≤ 301 characters) and gives the count" \
+  bash -c "test $(longest "$work/err") -le 301 && grep -q 'ignoring 50000 unknown columns' '$work/err'"
+
+# Minor: an empty preset name, and a trace file listed twice, are refused when the preset loads.
+python3 - "$work" <<'PY'
+import json, sys
+p = json.load(open("Presets/tweetbot.json"))
+q = dict(p, name="")
+json.dump(q, open(sys.argv[1] + "/noname.json", "w"))
+q = dict(p, traces=p["traces"] * 2000)
+json.dump(q, open(sys.argv[1] + "/twice.json", "w"))
+PY
+check "a preset named '': exit 65 at its name" bash -c "'$bin' presets show '$work/noname.json' 2>&1 >/dev/null | grep -q 'noname.json: name: ' && '$bin' presets show '$work/noname.json' >/dev/null 2>&1; test \$? = 65"
+check "a preset listing one trace file 2,000 times: exit 65 at traces[1]" \
+  bash -c "'$bin' presets show '$work/twice.json' 2>&1 >/dev/null | grep -q 'traces\[1\]'"
 
 finish

@@ -12,7 +12,8 @@ public struct ReportMeta: Codable, Sendable {
         public var sha256: String
         /// Traces read from it.
         public var traces: Int
-        /// `trace: reason` for each trace dropped by `--skip-invalid`.
+        /// `trace: reason` for the traces dropped by `--skip-invalid`: the first
+        /// ``Echo/listLimit``, each cut to ``Echo/limit`` characters, then "… and N more".
         public var skipped: [String]?
         /// The file's import sidecar (`FILE.meta.json` from `traces import`), when it has one.
         public var imported: ImportMeta?
