@@ -14,6 +14,8 @@ for name in "$@"; do
     preset) cp Presets/*.json "$dir/$name/" ;;
     report) cp Tests/Golden/*.csv "$dir/$name/" ;;
     import) cp Tests/Data/getevent-raw/phone-single-drag.txt Tests/Data/getevent-raw/tablet-two-finger-drag.txt "$dir/$name/" ;;
+    merge) cp Fuzz/seeds/merge/* "$dir/$name/" ;;
+    spring) printf '\000\000\000\000\000\000\000\360\077\232\231\231\231\231\231\351\077' >"$dir/$name/f1-z0.8" ;;
   esac
   log="$dir/$name.log"
   if ! SWIFT_BACKTRACE=enable=no "$bin/fuzz-$name" -max_total_time="$seconds" -max_len=4096 -seed=1 \
