@@ -48,4 +48,16 @@ import Testing
         #expect(error.path == path)
         #expect(try decodeEvernote(objective: #""minimize":"settle_time_p95","worstOver":["frameRate"]"#) == nil)
     }
+
+    /// A scene value takes one range in a preset and in `--set`/`--vary` (``Scene/sweepable``):
+    /// a height of 0.5 pt passed in a preset and was refused by `--set height=0.5`.
+    @Test(arguments: [("height", 0.5), ("width", 0.5), ("frameRate", 0.5), ("tail", 601.0)])
+    func sceneRangesAreTheSweepRanges(name: String, value: Double) throws {
+        let json = Data(#"{"\#(name)": \#(value)}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Scene.self, from: json) }
+        let spec = try #require(Scene.sweepable.first { $0.name == name })
+        #expect(spec.check(.number(value)) != nil)
+        #expect(throws: Never.self) { try JSONDecoder().decode(Scene.self, from: Data(#"{"\#(name)": 1}"#.utf8)) }
+    }
 }
+
