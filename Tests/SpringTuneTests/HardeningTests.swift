@@ -25,6 +25,16 @@ import Testing
         _ = SpringEasing(spring: spring, band: 0.005)
     }
 
+    /// Found by fuzz-spring: ζ 7.1e-15 at 1.48e188 Hz with v₀ = 1 walked back 1e14 extrema
+    /// (a hang); the settle time is now the envelope's band crossing ln(a/band)/(ζω).
+    @Test func slowEnvelopeSettlesAtTheEnvelopeTime() throws {
+        let spring = try SpringParameters(frequency: 1.479028100317311e+188, damping: 7.10700945635362e-15)
+        let motion = SpringMotion(spring: spring, initial: SpringState(x: 1, v: 1))
+        let settle = try #require(motion.settleTime(band: 0.005))
+        let envelope = log(motion.amplitudeBound / 0.005) / (spring.damping * spring.omega)
+        #expect(abs(settle - envelope) <= 64 * .pi / spring.omega)
+    }
+
     /// The objective of evernote.json replaced by `json`, decoded as the command line does.
     func decodeEvernote(objective json: String) throws -> PresetError? {
         var text = try String(contentsOfFile: try #require(PresetStore().presetsDirectory).appendingPathComponent("evernote.json").path, encoding: .utf8)
