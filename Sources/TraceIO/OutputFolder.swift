@@ -23,9 +23,10 @@ public final class OutputFolder: @unchecked Sendable {
     private let lockFD: Int32
     private var open = true
 
-    /// The files a sweep's output folder may be recognised by, and a comparison's.
+    /// The files a sweep's output folder may be recognised by, a comparison's, and a replay's.
     public static let sweepMarkers = ["report.csv", "report.meta.json", "index.html", "round-0", ".springtune-resume"]
     public static let compareMarkers = ["compare.csv"]
+    public static let replayMarkers = ["timeline.csv"]
 
     /// Environment variable for tests only: seconds to pause before each system call of the
     /// swap (announced on stderr), so a test can kill the run between any two of them.

@@ -46,14 +46,22 @@ struct ReplayCommand: ParsableCommand {
                 }
                 figures.append(animation)
             }
-            try AtomicFile.write(outcome.timeline, to: "\(out)/timeline.csv")
-            try AtomicFile.write(summary.rendered(), to: "\(out)/summary.json")
-            print("\(out)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(out)/summary.json")
+            // The folder is rebuilt whole and swapped in (as a sweep's): an animation of an
+            // earlier replay does not stay beside this one's timeline.
+            let folder = try OutputFolder(out, markers: OutputFolder.replayMarkers)
+            defer { folder.abandon() }
+            let dir = folder.target, staging = folder.staging
+            try AtomicFile.write(outcome.timeline, to: "\(staging)/timeline.csv")
+            try AtomicFile.write(summary.rendered(), to: "\(staging)/summary.json")
+            var images: [String] = []
             do {
-                try Gnuplot.draw(figures, in: out).forEach { print($0) }
+                images = try Gnuplot.draw(figures, in: staging).map { dir + $0.dropFirst(staging.count) }
             } catch let error as ToolError where error.code == .unavailable {
                 note("springtune: \(error.message)")
             }
+            try folder.commit()
+            print("\(dir)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(dir)/summary.json")
+            images.forEach { print($0) }
             print(summary.rendered(), terminator: "")
         }
     }

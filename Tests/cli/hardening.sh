@@ -187,4 +187,11 @@ check "a preset named '': exit 65 at its name" bash -c "'$bin' presets show '$wo
 check "a preset listing one trace file 2,000 times: exit 65 at traces[1]" \
   bash -c "'$bin' presets show '$work/twice.json' 2>&1 >/dev/null | grep -q 'traces\[1\]'"
 
+# Same class as 13: replay rebuilds its folder (a GIF of an earlier --animate goes).
+"$bin" replay --preset tweetbot --trace "$(sed -n 2p Sources/SpringTune/Resources/Traces/flick/traces.csv | cut -d, -f1)" --out "$work/rp" >/dev/null 2>&1
+: >"$work/rp/replay.gif"
+"$bin" replay --preset tweetbot --trace "$(sed -n 2p Sources/SpringTune/Resources/Traces/flick/traces.csv | cut -d, -f1)" --out "$work/rp" >/dev/null 2>"$work/err"; rc=$?
+check "replay into its own folder again: exit 0" test $rc = 0
+check "  the earlier animation is gone, the timeline written" bash -c "test ! -e '$work/rp/replay.gif' && test -s '$work/rp/timeline.csv'"
+
 finish
