@@ -87,15 +87,21 @@ public enum TraceImporter {
             for j in traces[i].samples.indices { traces[i].samples[j].t = microseconds(traces[i].samples[j].t) }
         }
         // Never write what `traces validate` refuses: such a trace is dropped with its reason.
+        // Counts by reason, at most Echo.listLimit of them (then "other"): a file of a million
+        // distinct bad phases must not make a sidecar of a million keys.
         var dropped: [String: Int] = [:]
-        for s in report.skipped { dropped[s.reason.components(separatedBy: ": ").last ?? s.reason, default: 0] += 1 }
+        func count(_ reason: String) {
+            let key = Echo.cut(reason)
+            dropped[dropped[key] != nil || dropped.count < Echo.listLimit ? key : "other", default: 0] += 1
+        }
+        for s in report.skipped { count(s.reason.components(separatedBy: ": ").last ?? s.reason) }
         let unreadable = report.skipped.count
         var droppedContacts = 0
         traces.removeAll { trace in
             guard let broken = TraceRules.problem(trace) else { return false }
             droppedContacts += max(1, trace.pointers.count)
             report.skip(trace.id, reason: "\(path): trace '\(trace.id.prefix(60))': \(broken.detail)")
-            dropped[broken.rule, default: 0] += 1
+            count(broken.rule)
             return true
         }
         guard !traces.isEmpty else {

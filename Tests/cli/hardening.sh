@@ -194,4 +194,16 @@ check "a preset listing one trace file 2,000 times: exit 65 at traces[1]" \
 check "replay into its own folder again: exit 0" test $rc = 0
 check "  the earlier animation is gone, the timeline written" bash -c "test ! -e '$work/rp/replay.gif' && test -s '$work/rp/timeline.csv'"
 
+# The import sidecar counts dropped contacts under at most 20 reasons (then "other").
+python3 - "$work/phases.csv" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("trace_id,t_seconds,x,y,phase\nok,0,1,1,down\nok,0.1,2,2,up\n")
+    for i in range(500):
+        f.write(f"bad{i},0,1,1,phase{i}\n")
+PY
+check "csv import with 500 distinct bad phases: exit 0" run 0 traces import --format csv "$work/phases.csv" --scale 1 -o "$work/phases-out.csv"
+check "  the sidecar's dropped has at most 21 reasons" \
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["sources"][0]["dropped"]; sys.exit(not (len(d) <= 21 and sum(d.values()) == 500))' "$work/phases-out.csv.meta.json"
+
 finish
