@@ -206,4 +206,11 @@ check "csv import with 500 distinct bad phases: exit 0" run 0 traces import --fo
 check "  the sidecar's dropped has at most 21 reasons" \
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["sources"][0]["dropped"]; sys.exit(not (len(d) <= 21 and sum(d.values()) == 500))' "$work/phases-out.csv.meta.json"
 
+# Same class as 1 (a Double count): a row height of 1e-320 in a replay's pictures.
+for pair in clear-pinch:pinch clear:pull; do
+  preset=${pair%%:*} id=$(sed -n 2p "Sources/SpringTune/Resources/Traces/${pair##*:}/traces.csv" | cut -d, -f1)
+  check "replay --animate $preset with rowHeight=1e-320: exit 0 (no trap)" \
+    bash -c "timeout 300 '$bin' replay --preset $preset --trace '$id' --set rowHeight=1e-320 --animate --out '$work/tiny-$preset' >/dev/null 2>&1"
+done
+
 finish
