@@ -56,6 +56,10 @@ public struct ParameterSpec: Sendable {
         self.name = name; self.unit = unit; self.defaultValue = defaultValue; self.summary = summary; self.check = check
     }
 
+    /// The largest length a model parameter takes (pt), as a trace's coordinates (Reference §11):
+    /// a row 1e300 pt high made every position of a replay's chart infinite (gnuplot failed, 70).
+    public static let maxLength = 1e6
+
     /// A numeric parameter with a lower bound (inclusive or not) and an optional upper bound.
     public static func number(_ name: String, _ unit: String, _ value: Double, _ summary: String,
                               min: Double, inclusive: Bool = true, max: Double = .infinity, maxInclusive: Bool = true) -> ParameterSpec {

@@ -213,4 +213,9 @@ for pair in clear-pinch:pinch clear:pull; do
     bash -c "timeout 300 '$bin' replay --preset $preset --trace '$id' --set rowHeight=1e-320 --animate --out '$work/tiny-$preset' >/dev/null 2>&1"
 done
 
+# Lengths in pt are bounded like coordinates: itemHeight=1e300 is a usage error, not gnuplot's.
+fling=$(sed -n 2p Sources/SpringTune/Resources/Traces/default/aosp-flings.csv | cut -d, -f1)
+check "replay --set itemHeight=1e300: exit 64" run 64 replay --preset messages --trace "$fling" --set itemHeight=1e300 --out "$work/big-item"
+check "  one line naming the range" bash -c "grep -q 'itemHeight' '$work/err' && test \$(wc -l <'$work/err') = 1"
+
 finish
