@@ -50,15 +50,10 @@ struct ReplayCommand: ParsableCommand {
             // earlier replay does not stay beside this one's timeline.
             let folder = try OutputFolder(out, markers: OutputFolder.replayMarkers)
             defer { folder.abandon() }
-            let dir = folder.target, staging = folder.staging
-            try AtomicFile.write(outcome.timeline, to: "\(staging)/timeline.csv")
-            try AtomicFile.write(summary.rendered(), to: "\(staging)/summary.json")
-            var images: [String] = []
-            do {
-                images = try Gnuplot.draw(figures, in: staging).map { dir + $0.dropFirst(staging.count) }
-            } catch let error as ToolError where error.code == .unavailable {
-                note("springtune: \(error.message)")
-            }
+            let dir = folder.target
+            try AtomicFile.write(outcome.timeline, to: "\(folder.staging)/timeline.csv")
+            try AtomicFile.write(summary.rendered(), to: "\(folder.staging)/summary.json")
+            let images = try drawCharts(figures, in: folder)
             try folder.commit()
             print("\(dir)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(dir)/summary.json")
             images.forEach { print($0) }

@@ -217,5 +217,18 @@ done
 fling=$(sed -n 2p Sources/SpringTune/Resources/Traces/default/aosp-flings.csv | cut -d, -f1)
 check "replay --set itemHeight=1e300: exit 64" run 64 replay --preset messages --trace "$fling" --set itemHeight=1e300 --out "$work/big-item"
 check "  one line naming the range" bash -c "grep -q 'itemHeight' '$work/err' && test \$(wc -l <'$work/err') = 1"
+if command -v gnuplot >/dev/null; then
+  check "replay with every row off screen (itemSpacing 1e6): exit 0, an empty chart" \
+    run 0 replay --preset messages --trace "$fling" --set itemSpacing=1e6 --out "$work/offscreen"
+fi
+
+# A gnuplot that fails (exit 70) keeps the CSVs of a rebuilt folder (replay, compare).
+printf '#!/bin/sh\necho "bad.gp line 1: oops" >&2\nexit 1\n' >"$work/fakebin/gnuplot"
+rm -rf "$work/rp-fail"
+PATH="$work/fakebin:$PATH" "$bin" replay --preset tweetbot --trace "$(sed -n 2p Sources/SpringTune/Resources/Traces/flick/traces.csv | cut -d, -f1)" \
+  --out "$work/rp-fail" >/dev/null 2>"$work/err"; rc=$?
+check "replay with a failing gnuplot: exit 70, timeline.csv kept" bash -c "test $rc = 70 && test -s '$work/rp-fail/timeline.csv'"
+PATH="$work/fakebin:$PATH" "$bin" compare "$work/merged.csv" "$work/merged.csv" --out "$work/cmp-fail" >/dev/null 2>"$work/err"; rc=$?
+check "compare with a failing gnuplot: exit 70, compare.csv kept" bash -c "test $rc = 70 && test -s '$work/cmp-fail/compare.csv'"
 
 finish
