@@ -69,5 +69,16 @@ import Testing
         #expect(spec.check(.number(value)) != nil)
         #expect(throws: Never.self) { try JSONDecoder().decode(Scene.self, from: Data(#"{"\#(name)": 1}"#.utf8)) }
     }
+
+    /// Found by a sweep with `--set duration=1e-300` (evernote-transition): velocity jumps near
+    /// 1e300 overflowed the variance, the shares were NaN and gnuplot failed on `nan`.
+    @Test func importanceSharesAreScaleFreeUpToDoubleMax() {
+        let levels = [[0, 0, 1, 1], [0, 1, 0, 1]]
+        let small = Importance.decompose("m", [1, 2, 4, 5], levels: levels)
+        let huge = Importance.decompose("m", [1e300, 2e300, 4e300, 5e300], levels: levels)
+        #expect(small.shares.compactMap { $0 } == [0.9, 0.1])   // main effects 9/4 and 1/4 of V = 10/4
+        for (a, b) in zip(small.shares, huge.shares) { #expect(abs(a! - b!) < 1e-12) }
+        #expect(huge.variance == .infinity)
+    }
 }
 
