@@ -10,8 +10,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Trace id.") var trace: String
     @Option(help: "Output folder.") var out: String
     @Flag(help: "Also write replay.gif (the run as the phone shows it) and replay-filmstrip.png.") var animate = false
-    @Option(help: "Animation frames per second (1-60).") var fps: Double = 30
-    @Option(help: "Animation speed: 1 real time, 0.5 half speed (0.05-10).") var speed: Double = 1
+    @Option(help: "Animation frames per second (1-60, default 30).", transform: decimal) var fps: Double = 30
+    @Option(help: "Animation speed: 1 real time, 0.5 half speed (0.05-10, default 1).", transform: decimal) var speed: Double = 1
     @Option(name: .customLong("vs"), help: ArgumentHelp("NAME=VALUE: a parameter set drawn beside the first in the animation.",
             discussion: "Repeat to change more values of that set; a NAME given again starts another set, so --vs damping=0.4 --vs damping=0.6 draws three panels (at most \(Replay.maxPanels))."))
     var vs: [String] = []

@@ -134,6 +134,7 @@ check "compare --out a sweep's folder: refused (73), the sweep kept" \
   bash -c "'$bin' compare '$work/merged.csv' '$work/merged.csv' --out '$work/o' >/dev/null 2>&1; test \$? = 73 && test -s '$work/o/report.csv'"
 
 # Minor: hexadecimal numbers are not numbers.
+check "spring --frequency 0x10: exit 64" run 64 spring --frequency 0x10 --damping 0.5
 check "a constraint value 0x10 is refused (65)" bash -c "python3 - '$work/hex.json' <<'PY'
 import json, sys
 p = json.load(open('Presets/tweetbot.json')); p['objective']['constraints'] = ['overshoot_pt_p95 <= 0x10']
