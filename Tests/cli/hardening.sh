@@ -102,14 +102,19 @@ done
 # 8. Two spellings of one folder (a symlink): the second run exits 73 at once; the first
 # finishes, its checkpoint intact, and the link is still a link.
 rm -rf "$work/o"; mkdir "$work/o"; ln -s o "$work/olink"
-"$bin" sweep --preset tweetbot --threads 1 --no-charts --out "$work/o" >/dev/null 2>"$work/first.err" & pid=$!
-sleep 2
+# The first holds the lock at least 3 s more at its swap (the test pause), so the second always
+# starts while it runs: once the first's checkpoint has a block, or it has reached its swap.
+SPRINGTUNE_TEST_PAUSE_SWAP=3 "$bin" sweep --preset tweetbot --threads 1 --no-charts --out "$work/o" >/dev/null 2>"$work/first.err" & pid=$!
+for _ in $(seq 200); do
+  { ls "$work/o/.springtune-resume" 2>/dev/null | grep -q '^report-' || grep -q 'before swap step' "$work/first.err"; } && break
+  sleep 0.1
+done
 start=$(date +%s)
 check "second sweep through a symlink: exit 73" run 73 sweep --preset tweetbot --threads 1 --no-charts --out "$work/olink"
 check "  at once (under 5 s)" test $(($(date +%s) - start)) -lt 5
 check "  one line saying the folder is being written" bash -c "grep -q 'another springtune run is writing' '$work/err' && test \$(wc -l <'$work/err') = 1"
 wait $pid; rc=$?
-check "the first sweep still ends 0 with nothing dropped" bash -c "test $rc = 0 && ! grep -q 'dropped the checkpoint' '$work/first.err'"
+check "the first sweep still ends 0 with nothing dropped" bash -c "test $rc = 0 && ! grep -q 'dropped the checkpoint' '$work/first.err' && test -s '$work/o/report.csv'"
 check "  the symlink is still a symlink to o" test "$(readlink "$work/olink")" = o
 small "$work/olink" 20 >/dev/null 2>&1
 check "a sweep into the link writes through it (report in o)" bash -c "test -L '$work/olink' && test \$(wc -l <'$work/o/report.csv') = 2"
