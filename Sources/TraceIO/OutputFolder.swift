@@ -22,6 +22,8 @@ public final class OutputFolder: @unchecked Sendable {
     private let lockPath: String
     private let lockFD: Int32
     private var open = true
+    /// The exchange ``commit()`` tries first (a test replaces it to take the fallback).
+    var exchanging: (String, String) -> Bool? = OutputFolder.exchange
 
     /// The files a sweep's output folder may be recognised by, a comparison's, and a replay's.
     public static let sweepMarkers = ["report.csv", "report.meta.json", "index.html", "round-0", ".springtune-resume"]
@@ -143,7 +145,7 @@ public final class OutputFolder: @unchecked Sendable {
         let hadTarget = FileManager.default.fileExists(atPath: real)
         if hadTarget {
             pause(1)
-            if let exchanged = Self.exchange(staging, real) {
+            if let exchanged = exchanging(staging, real) {
                 guard exchanged else {
                     throw ToolError(.cantCreate, "\(target): cannot put the new outputs in place: \(String(cString: strerror(errno)))")
                 }

@@ -83,4 +83,32 @@ import Testing
         #expect(InputFile.same("\(parent)/r.csv", "\(parent)/../\(URL(fileURLWithPath: parent).lastPathComponent)/r.csv"))
         #expect(!InputFile.same("\(parent)/r.csv", "\(parent)/other.csv"))
     }
+
+    /// Where the file system has no exchange, the swap is two renames and still leaves the new
+    /// outputs in place and nothing beside them.
+    @Test func theFallbackSwapRenamesTwice() throws {
+        let parent = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        try FileManager.default.createDirectory(atPath: "\(parent)/a", withIntermediateDirectories: false)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: "\(parent)/a/report.csv"))
+        let folder = try OutputFolder("\(parent)/a")
+        folder.exchanging = { _, _ in nil }
+        try Data("new".utf8).write(to: URL(fileURLWithPath: "\(folder.staging)/report.csv"))
+        try folder.commit()
+        #expect(try String(contentsOfFile: "\(parent)/a/report.csv", encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["a"])
+    }
+
+    /// A kill between the fallback's two renames leaves `a.old-PID`; the next run puts it back.
+    @Test func theNextRunPutsBackAFolderMovedAside() throws {
+        let parent = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        try FileManager.default.createDirectory(atPath: "\(parent)/a.old-999999", withIntermediateDirectories: false)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: "\(parent)/a.old-999999/report.csv"))
+        let folder = try OutputFolder("\(parent)/a")
+        #expect(try String(contentsOfFile: "\(parent)/a/report.csv", encoding: .utf8) == "old")
+        folder.abandon()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["a"])
+    }
 }
+
