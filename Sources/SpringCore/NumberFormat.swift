@@ -14,6 +14,13 @@ public enum NumberFormat {
         return "\(x)"
     }
 
+    /// The one reader of a number typed by a person or read from a file: Swift's `Double(_:)`
+    /// (decimal, `inf`, `nan`, as the callers then allow) without its hexadecimal forms, so
+    /// `0x10` is not 16 anywhere (`decimal("0x10")` = nil, `decimal("1e3")` = 1000).
+    public static func decimal(_ text: some StringProtocol) -> Double? {
+        text.contains { $0 == "x" || $0 == "X" } ? nil : Double(text)
+    }
+
     /// A number in a table or a summary line: the cell form when it is an integer (`12345`),
     /// else 4 significant digits (`0.1235`, `1.235e+04`).
     public static func short(_ x: Double) -> String { short(cell: cell(x)) }

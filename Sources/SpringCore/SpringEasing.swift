@@ -27,7 +27,7 @@ public struct SpringEasing: Hashable, Sendable {
         precondition(band > 0 && band < 1, "band must be in (0, 1)")
         let motion = SpringMotion(spring: spring, initial: SpringState(x: 1, v: 0))
         guard let settle = motion.settleTime(band: band), settle > 0 else { return nil }
-        let n = min(Self.intervals.upperBound, max(Self.intervals.lowerBound, Int((Self.samplesPerPeriod * spring.frequency * settle).rounded(.up))))
+        let n = Int(clamping: (Self.samplesPerPeriod * spring.frequency * settle).rounded(.up), to: Self.intervals)
         self.spring = spring
         self.band = band
         duration = settle

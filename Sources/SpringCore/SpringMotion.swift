@@ -42,6 +42,9 @@ public struct SpringMotion: Hashable, Sendable {
         return [atanh(a * m) / a]
     }
 
+    /// Extrema ``settleTime(band:)`` looks back over from the envelope's band crossing.
+    static let walkBack = 64
+
     /// Largest excursion past the target, opposite to the initial displacement: (ratio of
     /// |x₀|, time). Nil when the motion never crosses the target or x₀ = 0.
     public func peakOvershoot() -> (ratio: Double, time: Double)? {
@@ -57,7 +60,9 @@ public struct SpringMotion: Hashable, Sendable {
 
     /// The last time |x(t)| exceeds `band` (> 0), to 1e-9 s or better; 0 if it never does; nil
     /// if it never settles (an undamped spring whose amplitude exceeds the band), or would only
-    /// after more than 1e15 half periods.
+    /// after more than 1e15 half periods. When the last 64 extrema before the envelope
+    /// ae^(−ζωt) (a = ``amplitudeBound``) reaches the band are all within rounding of it, the
+    /// time the envelope reaches it, ln(a/band)/(ζω), to within 64 half periods.
     public func settleTime(band: Double) -> Double? {
         precondition(band > 0, "band must be > 0")
         let w = spring.omega, z = spring.damping
@@ -77,13 +82,18 @@ public struct SpringMotion: Hashable, Sendable {
                 // no time is worth reporting: treat it as never settling rather than trap.
                 let kd = ((tEnv - t0) / halfPeriod).rounded(.down) + 1
                 guard kd.isFinite, kd < 1e15 else { return nil }
-                var k = max(0, Int(kd))
-                // Walk back to the last extremum above the band (at most a couple of steps).
-                while k >= 0 {
+                var k = Int(clamping: kd, to: 0...Int.max)
+                // Walk back to the last extremum above the band: a couple of steps, unless the
+                // envelope falls so slowly (ζ of 1e-14 at 1e188 Hz) that the extrema before tEnv
+                // all sit within rounding of the band; after `walkBack` of them the settle time
+                // is tEnv, within walkBack half periods (that walk once ran 1e14 steps).
+                let lowest = k - Self.walkBack
+                while k >= 0 && k > lowest {
                     let t = t0 + Double(k) * halfPeriod
                     if abs(state(at: t).x) > band { last = t; next = t + halfPeriod; break }
                     k -= 1
                 }
+                if k >= 0 && k == lowest { return tEnv }
                 if k < 0 { next = t0 }
             }
         } else if let te = extremumTimes(limit: 1).first {

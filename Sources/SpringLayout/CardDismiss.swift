@@ -22,16 +22,16 @@ public struct Rect: Hashable, Sendable {
 public struct CardDismiss: ResponseSpringModel {
     public static let modelName = "card-dismiss"
     public static let parameters: [ParameterSpec] = responseSpecs(response: 0.6, dampingRatio: 0.7) + [
-        .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0),
-        .number("dismissDistance", "pt", 333, "translation for progress 1", min: 0, inclusive: false),
-        .number("contentOffset", "pt", 0, "a drag down first scrolls the detail's content this far to its top; only the rest counts", min: 0),
+        .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0, max: ParameterSpec.maxLength),
+        .number("dismissDistance", "pt", 333, "translation for progress 1", min: 0, inclusive: false, max: ParameterSpec.maxLength),
+        .number("contentOffset", "pt", 0, "a drag down first scrolls the detail's content this far to its top; only the rest counts", min: 0, max: ParameterSpec.maxLength),
         .number("commitProgress", "1", 0.3, "progress that commits the dismissal while dragging", min: 0, inclusive: false),
         .number("flickVelocity", "pt/s", 800, "release velocity along the gesture that dismisses", min: 0),
         .number("minScale", "1", 0.86, "card scale at commitProgress", min: 0, inclusive: false, max: 1),
-        .number("cardX", "pt", 20, "dismissed card frame x", min: -10_000),
-        .number("cardY", "pt", 160, "dismissed card frame y", min: -10_000),
-        .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false),
-        .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false),
+        .number("cardX", "pt", 20, "dismissed card frame x", min: -10_000, max: ParameterSpec.maxLength),
+        .number("cardY", "pt", 160, "dismissed card frame y", min: -10_000, max: ParameterSpec.maxLength),
+        .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false, max: ParameterSpec.maxLength),
+        .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false, max: ParameterSpec.maxLength),
     ]
     public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
 

@@ -26,10 +26,10 @@ public struct FlowLayout: InteractionModel {
 
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1, damping: 1) + [
         .number("boundaryResistance", "1", 10, "gap growth: g = overscroll / boundaryResistance per row; 0 = off", min: 0),
-        .number("scrollResistance", "pt", 0, "scroll lag: rows lag by distance-from-touch / scrollResistance; 0 = off", min: 0),
+        .number("scrollResistance", "pt", 0, "scroll lag: rows lag by distance-from-touch / scrollResistance; 0 = off", min: 0, max: ParameterSpec.maxLength),
         .number("itemCount", "rows", 30, "number of rows n", min: 1, max: 10_000),
-        .number("itemHeight", "pt", 44, "row height h", min: 0, inclusive: false),
-        .number("itemSpacing", "pt", 10, "spacing s between rows", min: 0),
+        .number("itemHeight", "pt", 44, "row height h", min: 0, inclusive: false, max: ParameterSpec.maxLength),
+        .number("itemSpacing", "pt", 10, "spacing s between rows", min: 0, max: ParameterSpec.maxLength),
         ParameterSpec("initialOffset", "pt", .text("auto"), "top, bottom, middle, auto, or an offset in pt") { v in
             do throws(PresetError) { _ = try InitialOffset(v); return nil } catch { return error.message }
         },

@@ -64,13 +64,13 @@ public struct Objective: Sendable, Codable, Equatable {
     /// The comparison operators of a constraint, longest first (so `<=` is found before `<`).
     public static let operators = ["<=", ">=", "==", "<", ">"]
 
-    /// The metric, operator and value of `METRIC OP VALUE` (spaces optional), or nil.
+    /// The metric, operator and value of `METRIC OP VALUE` (spaces optional, VALUE finite), or nil.
     public static func parseConstraint(_ text: String) -> (column: String, op: String, value: Double)? {
         for op in operators {
             guard let range = text.range(of: op) else { continue }
             let column = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
             let rhs = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard !column.isEmpty, let value = Double(rhs), !column.contains(where: { "<>=".contains($0) }) else { return nil }
+            guard !column.isEmpty, let value = NumberFormat.decimal(rhs), value.isFinite, !column.contains(where: { "<>=".contains($0) }) else { return nil }
             return (column, op, value)
         }
         return nil
@@ -118,8 +118,8 @@ public struct Target: Sendable, Equatable, CustomStringConvertible {
         let column = parts[0].trimmingCharacters(in: .whitespaces)
         let rhs = String(parts[1])
         guard let pm = rhs.range(of: "±") ?? rhs.range(of: "+-"), !column.isEmpty, !column.contains(where: { "<>!".contains($0) }),
-              let value = Double(rhs[..<pm.lowerBound].trimmingCharacters(in: .whitespaces)),
-              let tolerance = Double(rhs[pm.upperBound...].trimmingCharacters(in: .whitespaces)),
+              let value = NumberFormat.decimal(rhs[..<pm.lowerBound].trimmingCharacters(in: .whitespaces)),
+              let tolerance = NumberFormat.decimal(rhs[pm.upperBound...].trimmingCharacters(in: .whitespaces)),
               value.isFinite, tolerance.isFinite, tolerance > 0 else { throw syntax }
         self.init(column: column, value: value, tolerance: tolerance)
     }

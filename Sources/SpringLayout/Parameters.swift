@@ -29,7 +29,7 @@ public enum ParamValue: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Parses command-line text: a number if it reads as one, else a word.
     public init(parsing text: String) {
-        self = Double(text).map(ParamValue.number) ?? .text(text)
+        self = NumberFormat.decimal(text).map(ParamValue.number) ?? .text(text)
     }
 
     public var number: Double? { if case let .number(d) = self { d } else { nil } }
@@ -55,6 +55,10 @@ public struct ParameterSpec: Sendable {
                 check: @escaping @Sendable (ParamValue) -> String?) {
         self.name = name; self.unit = unit; self.defaultValue = defaultValue; self.summary = summary; self.check = check
     }
+
+    /// The largest length a model parameter takes (pt), as a trace's coordinates (Reference §11):
+    /// a row 1e300 pt high made every position of a replay's chart infinite (gnuplot failed, 70).
+    public static let maxLength = 1e6
 
     /// A numeric parameter with a lower bound (inclusive or not) and an optional upper bound.
     public static func number(_ name: String, _ unit: String, _ value: Double, _ summary: String,

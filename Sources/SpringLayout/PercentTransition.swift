@@ -20,7 +20,7 @@ public struct PercentTransition: ResponseSpringModel {
     }
 
     public static let parameters: [ParameterSpec] = responseSpecs(response: 0.35, dampingRatio: 0.85) + [
-        .number("edgeWidth", "pt", 20, "a pan must begin this close to the left edge", min: 0),
+        .number("edgeWidth", "pt", 20, "a pan must begin this close to the left edge", min: 0, max: ParameterSpec.maxLength),
         .number("finishVelocity", "pt/s", 0, "finish when the release velocity x exceeds this", min: -1e6, max: 1e6),
         .number("finishProgress", "1", 1.01, "finish when p ≥ this at release (above 1: off)", min: 0),
         .number("duration", "s", 0.35, "completion time of the whole width for linear and easeInOut", min: 0),

@@ -27,7 +27,7 @@ public struct PinchFold: InteractionModel {
     }
 
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
-        .number("rowHeight", "pt", 60, "height of the row the pinch opens or folds", min: 0, inclusive: false),
+        .number("rowHeight", "pt", 60, "height of the row the pinch opens or folds", min: 0, inclusive: false, max: ParameterSpec.maxLength),
         .number("commitFraction", "1", 0.75, "commit when clamp(p, 0, 1) ≥ commitFraction at the first lift", min: 0, max: 1),
         .text("mode", "create", Mode.allCases.map(\.rawValue), "create: pinch open adds a row; fold: pinch closed deletes one"),
     ]

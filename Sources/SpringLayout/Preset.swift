@@ -32,6 +32,10 @@ public struct Preset: Sendable, Codable {
         schema = try c.decode(String.self, "schema")
         guard schema == Self.schemaName else { throw c.fail("schema", "'\(schema)' is not \(Self.schemaName)") }
         name = try c.decode(String.self, "name")
+        // The name is the default output folder's (`out/NAME`): an empty one was `out/` itself.
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name != ".", name != "..", !name.contains("/") else {
+            throw c.fail("name", "'\(name.prefix(60))' is not a name (empty, . or .., or with a /)")
+        }
         model = try c.decode(String.self, "model")
         description = try c.decodeIfPresent(String.self, "description") ?? ""
         spring = try c.decode(SpringSpec.self, "spring")
@@ -40,6 +44,14 @@ public struct Preset: Sendable, Codable {
         sweep = try c.decodeIfPresent([SweepAxis].self, "sweep") ?? []
         objective = try c.decodeIfPresent(Objective.self, "objective") ?? Objective()
         traces = try c.decodeIfPresent([String].self, "traces") ?? []
+        // A file listed twice would be run twice (2,000 times for a list of 2,000 copies).
+        var listed: [String: Int] = [:]
+        for (i, entry) in traces.enumerated() {
+            if let first = listed.updateValue(i, forKey: entry) {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.container.codingPath + [AnyKey("traces"), AnyIndex(i)],
+                                                       debugDescription: "'\(entry.prefix(200))' is listed already (traces[\(first)])"))
+            }
+        }
         provenance = try c.decodeIfPresent(Provenance.self, "provenance")
         if let models = decoder.userInfo[Self.modelsKey] as? [any InteractionModel.Type] {
             guard let type = models.first(where: { $0.modelName == model }) else {
@@ -91,6 +103,11 @@ public struct Preset: Sendable, Codable {
                 return (path, "'\(axis.name)' is not a parameter of \(model) or a scene value")
             }
             if let problem = axis.values.lazy.compactMap(spec.check).first { return (path, problem) }
+        }
+        // worstOver names axes a sweep can vary: checked here, before any set runs (an unknown
+        // one made every group empty and the sweep end without a best set, exit 0).
+        for (i, name) in (objective.worstOver ?? []).enumerated() where !(specs + Scene.sweepable).contains(where: { $0.name == name }) {
+            return ([AnyKey("objective"), AnyKey("worstOver"), AnyIndex(i)], "'\(name)' is not a parameter of \(model) or a scene value")
         }
         return nil
     }

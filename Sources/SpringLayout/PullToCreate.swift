@@ -23,7 +23,7 @@ public struct Fold: Hashable, Sendable {
 public struct PullToCreate: InteractionModel {
     public static let modelName = "pull-to-create"
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
-        .number("rowHeight", "pt", 60, "height of the new row", min: 0, inclusive: false),
+        .number("rowHeight", "pt", 60, "height of the new row", min: 0, inclusive: false, max: ParameterSpec.maxLength),
         .number("commitFraction", "1", 0.75, "create when hᵣ/rowHeight ≥ commitFraction at release", min: 0, max: 1),
     ]
     public static let decisionLabels = [DecisionLabels(positive: .create, negative: .cancel)]

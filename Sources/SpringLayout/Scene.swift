@@ -19,12 +19,19 @@ public struct Scene: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: ["width", "height", "frameRate", "tolerance", "tail", "estimator"])
-        width = try c.number("width", "must be in (0, 100000] pt") { $0 > 0 && $0 <= 100_000 } ?? width
-        height = try c.number("height", "must be in (0, 100000] pt") { $0 > 0 && $0 <= 100_000 } ?? height
-        // Bounded so that a run has at most 600 s × 1000 Hz frames (Reference §11).
-        frameRate = try c.number("frameRate", "must be in (0, 1000]") { $0 > 0 && $0 <= 1000 } ?? frameRate
+        // The values a sweep can vary take the ranges `--set`/`--vary` take (``sweepable``: a
+        // height of 0.5 pt passed here and was refused there). Bounded so that a run has at most
+        // 600 s × 1000 Hz frames (Reference §11).
+        func swept(_ name: String) throws -> Double? {
+            guard let v = try c.decodeIfPresent(Double.self, name) else { return nil }
+            if let problem = Self.sweepable.first(where: { $0.name == name })?.check(.number(v)) { throw c.fail(name, problem) }
+            return v
+        }
+        width = try swept("width") ?? width
+        height = try swept("height") ?? height
+        frameRate = try swept("frameRate") ?? frameRate
         tolerance = try c.number("tolerance", "must be in (0, 1000]") { $0 > 0 && $0 <= 1000 } ?? tolerance
-        tail = try c.number("tail", "must be in [0, 600] s") { $0 >= 0 && $0 <= 600 } ?? tail
+        tail = try swept("tail") ?? tail
         estimator = try c.decodeIfPresent(VelocityEstimator.self, "estimator") ?? estimator
     }
 

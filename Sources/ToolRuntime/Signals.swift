@@ -13,6 +13,7 @@ public final class Cleanup: @unchecked Sendable {
     /// The exit code for a stop by signal when a command asked for one (a server that Ctrl-C
     /// stops as its normal end: `studio` exits 0), else 128 + the signal.
     private var stopCode: Int32?
+    private var finishing = false
 
     /// SIGINT and SIGTERM are blocked in the calling thread and every thread it starts later,
     /// and one thread takes them with `sigwait`. Call ``install()`` first thing in `main`,
@@ -48,16 +49,27 @@ public final class Cleanup: @unchecked Sendable {
         lock.lock(); stopCode = code; interruptedNote = note; lock.unlock()
     }
 
+    /// Parks the calling thread for good when a signal is being handled: a child killed by
+    /// ``finish(signal:)`` must not be reported as the tool failing (SIGTERM while gnuplot drew
+    /// said "gnuplot failed (exit 9)" and exited 70 before the signal thread exited 143).
+    public func parkIfInterrupted() {
+        lock.lock()
+        let parked = finishing
+        lock.unlock()
+        while parked { sleep(3600) }
+    }
+
     /// Stops the children, removes the staging folders, and exits 128 + signal (or the code
     /// ``setStopExit(_:note:)`` gave).
     private func finish(signal sig: Int32) {
         lock.lock()
+        finishing = true
         let code = stopCode ?? 128 + sig
         for pid in children { kill(pid, SIGKILL) }   // the children inherit our ignored SIGINT/SIGTERM
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
         let note = interruptedNote
         lock.unlock()
-        FileHandle.standardError.write(Data("\n\(note)\n".utf8))
+        StandardStreams.error("\n\(note)\n")
         _exit(code)
     }
 }

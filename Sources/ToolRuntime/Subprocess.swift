@@ -77,7 +77,9 @@ public enum Subprocess {
             if !line.bytes.isEmpty { onLine(line.take()) }
         }
         process.waitUntilExit()
-        return Finished(status: process.terminationStatus, output: output.text, errors: errors.wait().text)
+        Cleanup.shared.parkIfInterrupted()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Finished(status: status, output: output.text, errors: errors.wait().text)
     }
 }
 

@@ -17,8 +17,15 @@ public struct CSVRecord: Sendable {
 /// `FILE:LINE:COL` errors; invalid UTF-8, unterminated quotes and malformed quoting are
 /// errors at the offending byte. Files saved by spreadsheets read too: a UTF-8 byte-order mark
 /// is skipped, CRLF line ends work, and a first line with no comma but semicolons (or tabs)
-/// makes that the separator for the whole file.
+/// makes that the separator for the whole file. A line longer than ``maxLineBytes`` or a field
+/// longer than ``maxFieldBytes`` (a quoted one across lines included) is a data error at its
+/// start, before it is held in memory whole (a file without a newline grew to 920 MB).
 public struct CSVReader {
+    /// The longest line accepted: 1 MiB, as for text recordings (``LineReader/maxLineBytes``).
+    public static let maxLineBytes = LineReader.maxLineBytes
+    /// The longest field accepted: 64 KiB (no number, name or id of springtune's comes near it).
+    public static let maxFieldBytes = 1 << 16
+
     public let path: String
     /// Name used in error messages (defaults to the path).
     public let displayName: String
@@ -57,6 +64,9 @@ public struct CSVReader {
                 start = i + 1
             }
             pending.append(contentsOf: chunk[start..<n])
+            if pending.count > Self.maxLineBytes {
+                throw ToolError.data(displayName, line: state.line + 1, column: 1, "line longer than \(Self.maxLineBytes) bytes")
+            }
         }
         if ferror(file) != 0 { throw ToolError(.ioError, "\(displayName): read error") }
         if !pending.isEmpty { try feed(line: pending, state: state, parser: &parser, context: context) }
@@ -65,6 +75,9 @@ public struct CSVReader {
         }
         if csv_fini(&parser, fieldCallback, rowCallback, context) != 0 {
             throw ToolError.data(displayName, line: state.line, column: 1, String(cString: csv_strerror(csv_error(&parser))))
+        }
+        if let long = state.longField {
+            throw ToolError.data(displayName, line: long.line, column: long.column, "field longer than \(Self.maxFieldBytes) bytes")
         }
         try deliver()
     }
@@ -84,7 +97,14 @@ public struct CSVReader {
             throw ToolError.data(displayName, line: state.line, column: bad + 1, "invalid UTF-8 byte 0x\(String(line[bad], radix: 16))")
         }
         state.scan(line)
+        state.quotedBytes = state.inQuote ? state.quotedBytes + line.count : 0
+        if state.quotedBytes > Self.maxFieldBytes {
+            throw ToolError.data(displayName, line: state.quoteLine, column: state.quoteColumn, "quoted field longer than \(Self.maxFieldBytes) bytes")
+        }
         let used = line.withUnsafeBytes { csv_parse(&parser, $0.baseAddress, $0.count, fieldCallback, rowCallback, context) }
+        if let long = state.longField {
+            throw ToolError.data(displayName, line: long.line, column: long.column, "field longer than \(Self.maxFieldBytes) bytes")
+        }
         if used != line.count {
             throw ToolError.data(displayName, line: state.line, column: used + 1, String(cString: csv_strerror(csv_error(&parser))))
         }
@@ -139,6 +159,10 @@ final class ParseState {
     @exclusivity(unchecked) var starts: [(line: Int, column: Int)] = []
     @exclusivity(unchecked) var nextStart = 0
     @exclusivity(unchecked) var completed: [CSVRecord] = []
+    /// Bytes of the lines a quoted field has spanned so far (0 outside quotes).
+    @exclusivity(unchecked) var quotedBytes = 0
+    /// Where the first field longer than ``CSVReader/maxFieldBytes`` starts.
+    @exclusivity(unchecked) var longField: (line: Int, column: Int)?
 
     /// Records where fields start on this line, following libcsv's rules: blank lines outside
     /// quotes hold no record; a quote opens only at a field's start.
@@ -173,9 +197,11 @@ final class ParseState {
         }
     }
 
-    func endField(_ text: String) {
-        fields.append(text)
-        positions.append(nextStart < starts.count ? starts[nextStart] : (line, 1))
+    func endField(_ bytes: UnsafeRawBufferPointer) {
+        let position = nextStart < starts.count ? starts[nextStart] : (line, 1)
+        if bytes.count > CSVReader.maxFieldBytes && longField == nil { longField = position }
+        fields.append(longField == nil ? String(decoding: bytes, as: UTF8.self) : "")
+        positions.append(position)
         nextStart += 1
     }
 
@@ -190,8 +216,7 @@ final class ParseState {
 
 private func fieldCallback(_ data: UnsafeMutableRawPointer?, _ length: Int, _ context: UnsafeMutableRawPointer?) {
     let state = Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue()
-    let text = data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
-    state.endField(text)
+    state.endField(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length))
 }
 
 private func rowCallback(_ terminator: Int32, _ context: UnsafeMutableRawPointer?) {

@@ -15,8 +15,17 @@ struct EvdevEvent {
 /// gets a `moved` row at every later report, and its `ended` row (repeating
 /// its last position) at the report where it lifts. A contact still down at the end of the
 /// recording ends `cancelled` at the last report. Like MonkeyHelper's reference split, every
-/// `SYN_REPORT` gives each finger still down a `moved` row, changed or not.
+/// `SYN_REPORT` gives each finger still down a `moved` row, changed or not. At most
+/// ``maxDown`` fingers are down at once and slots are below it (a recording whose 300k contacts
+/// all stayed down in their own slots grew every report by 300k rows: 24 GB): beyond that
+/// ``handle(_:)`` throws ``TooManyFingers``.
 struct EvdevContacts {
+    /// Fingers down at once, and the slot numbers: a pointer number of a trace is below it.
+    static let maxDown = TraceReader.maxPointer + 1
+
+    /// More than ``maxDown`` fingers down, or a slot number outside 0..<maxDown.
+    struct TooManyFingers: Error {}
+
     /// A finger in contact, keyed by slot (B) or tracking id / report index (A).
     private struct Contact {
         var x: Int, y: Int
@@ -40,16 +49,19 @@ struct EvdevContacts {
 
     init(scale: Double) { self.scale = scale }
 
-    mutating func handle(_ e: EvdevEvent) {
+    mutating func handle(_ e: EvdevEvent) throws(TooManyFingers) {
         switch e.kind {
         case let .positionX(v): pending.x = v; slotX[slot] = v
         case let .positionY(v): pending.y = v; slotY[slot] = v
         case let .trackingID(id):
             pending.id = id
             if id < 0 { slotLifted.insert(slot) } else { slotBegan.insert(slot) }
-        case let .slot(s): slot = s
+        case let .slot(s):
+            guard (0..<Self.maxDown).contains(s) else { throw TooManyFingers() }
+            slot = s
         case .mtReport:
             isProtocolA = true
+            guard frame.count < Self.maxDown else { throw TooManyFingers() }
             if let x = pending.x, let y = pending.y { frame.append((pending.id, x, y)) }
             pending = (nil, nil, nil)
         case .report:

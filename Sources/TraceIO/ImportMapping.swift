@@ -65,13 +65,13 @@ public struct AxisRanges: Sendable, Equatable, Codable {
         /// Looks at one line: an evemu `A:` line or a `getevent -lp` axis line.
         public mutating func consume(_ line: Substring) {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ":" || $0 == "\r" })
-            if words.first == "A", words.count >= 4, let code = Int(words[1], radix: 16), let lo = Double(words[2]), let hi = Double(words[3]) {
+            if words.first == "A", words.count >= 4, let code = Int(words[1], radix: 16), let lo = NumberFormat.decimal(words[2]), let hi = NumberFormat.decimal(words[3]) {
                 let names = [0x35: "mtx", 0x36: "mty", 0x00: "x", 0x01: "y"]
                 if let name = names[code] { found[name] = (lo, hi) }
             } else if let name = words.first.map(String.init), ["ABS_MT_POSITION_X", "ABS_MT_POSITION_Y", "ABS_X", "ABS_Y"].contains(name),
                       let minIndex = words.firstIndex(of: "min"), let maxIndex = words.firstIndex(of: "max"),
                       minIndex + 1 < words.count, maxIndex + 1 < words.count,
-                      let lo = Double(words[minIndex + 1]), let hi = Double(words[maxIndex + 1]) {
+                      let lo = NumberFormat.decimal(words[minIndex + 1]), let hi = NumberFormat.decimal(words[maxIndex + 1]) {
                 let key = ["ABS_MT_POSITION_X": "mtx", "ABS_MT_POSITION_Y": "mty", "ABS_X": "x", "ABS_Y": "y"][name]!
                 found[key] = (lo, hi)
             }

@@ -42,15 +42,3 @@ public enum LineReader {
         if !pending.isEmpty { try emit(pending[...]) }
     }
 }
-
-/// Opens a file to read (66 when it cannot be opened or is a folder); a read error later is 74.
-func openForReading(_ path: String, displayName: String? = nil) throws -> UnsafeMutablePointer<FILE> {
-    let name = displayName ?? path
-    guard let file = fopen(path, "rb") else { throw ToolError(.noInput, "\(name): cannot open: \(String(cString: strerror(errno)))") }
-    var info = stat()
-    if fstat(fileno(file), &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-        fclose(file)
-        throw ToolError(.noInput, "\(name): is a folder, not a file")
-    }
-    return file
-}

@@ -62,7 +62,7 @@ public struct SampleColumns: Sendable {
             }
             for (c, i) in map.enumerated() {
                 let p = r.position(i), text = r.fields[i].trimmedSpaces, name = columns[c].name.prefix(40)
-                guard let v = Double(text) else {
+                guard let v = NumberFormat.decimal(text) else {
                     let hint = text.contains(",") ? " (a decimal comma? springtune reads decimal points)" : ""
                     throw ToolError.data(file, line: p.line, column: p.column, "\(name): '\(text.prefix(40))' is not a number\(hint)")
                 }

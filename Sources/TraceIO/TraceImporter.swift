@@ -86,11 +86,30 @@ public enum TraceImporter {
         for i in traces.indices {
             for j in traces[i].samples.indices { traces[i].samples[j].t = microseconds(traces[i].samples[j].t) }
         }
-        report.traces = traces.count
+        // Never write what `traces validate` refuses: such a trace is dropped with its reason.
+        // Counts by reason, at most Echo.listLimit of them (then "other"): a file of a million
+        // distinct bad phases must not make a sidecar of a million keys.
         var dropped: [String: Int] = [:]
-        for s in report.skipped { dropped[s.reason.components(separatedBy: ": ").last ?? s.reason, default: 0] += 1 }
-        let summary = Summary(file: path, sha256: try SHA256.file(path), format: format.rawValue, contacts: contacts.count + report.skipped.count,
-                              kept: contacts.count, dropped: dropped, closedCancelled: closed, traces: traces.count, ranges: mapping.ranges)
+        func count(_ reason: String) {
+            let key = Echo.cut(reason)
+            dropped[dropped[key] != nil || dropped.count < Echo.listLimit ? key : "other", default: 0] += 1
+        }
+        for s in report.skipped { count(s.reason.components(separatedBy: ": ").last ?? s.reason) }
+        let unreadable = report.skipped.count
+        var droppedContacts = 0
+        traces.removeAll { trace in
+            guard let broken = TraceRules.problem(trace) else { return false }
+            droppedContacts += max(1, trace.pointers.count)
+            report.skip(trace.id, reason: "\(path): trace '\(trace.id.prefix(60))': \(broken.detail)")
+            count(broken.rule)
+            return true
+        }
+        guard !traces.isEmpty else {
+            throw ToolError(.dataError, "\(path): every contact was dropped; first: \(report.skipped.first?.reason.prefix(200) ?? "")")
+        }
+        report.traces = traces.count
+        let summary = Summary(file: path, sha256: try SHA256.file(path), format: format.rawValue, contacts: contacts.count + unreadable,
+                              kept: contacts.count - droppedContacts, dropped: dropped, closedCancelled: closed, traces: traces.count, ranges: mapping.ranges)
         return (traces, summary, report)
     }
 
@@ -111,7 +130,9 @@ public enum TraceImporter {
                 throw ToolError.data(path, line: number, column: 1, "event time goes backwards (\(event.time) < \(lastTime))")
             }
             lastTime = event.time
-            tracker.handle(event)
+            do { try tracker.handle(event) } catch {
+                throw ToolError.data(path, line: number, column: 1, "more than \(EvdevContacts.maxDown) fingers down at once or a slot beyond \(EvdevContacts.maxDown - 1): not a touch recording")
+            }
         }
         return (tracker.finish(), header.ranges)
     }
@@ -135,7 +156,7 @@ public enum TraceImporter {
     /// `E: 0.000001 0003 0039 0000` (type and code in hex, value in decimal).
     static func parseEvemuLine(_ line: Substring) -> EvdevEvent? {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-        guard words.count >= 5, words[0] == "E:", let time = Double(words[1]),
+        guard words.count >= 5, words[0] == "E:", let time = NumberFormat.decimal(words[1]),
               let type = Int(words[2], radix: 16), let code = Int(words[3], radix: 16), let value = Int(words[4]) else { return nil }
         let names: [Int: String] = [0x00: "EV_SYN", 0x03: "EV_ABS"]
         let codes: [Int: [Int: String]] = [
@@ -184,7 +205,7 @@ public enum TraceImporter {
                 report.skip(id, reason: "\(path):\(r.position(columns["phase"]!).line): phase '\(field("phase").prefix(40))' is not a touch phase")
                 return
             }
-            guard let t = Double(field("t_seconds")), let x = Double(field("x")), let y = Double(field("y")), t.isFinite, x.isFinite, y.isFinite else {
+            guard let t = NumberFormat.decimal(field("t_seconds")), let x = NumberFormat.decimal(field("x")), let y = NumberFormat.decimal(field("y")), t.isFinite, x.isFinite, y.isFinite else {
                 bad.insert(id)
                 report.skip(id, reason: "\(path):\(r.position(0).line): non-numeric t_seconds, x or y")
                 return

@@ -115,11 +115,11 @@ public struct TraceReader {
 
         private func number(_ r: CSVRecord, _ i: Int, _ name: String) throws -> Double {
             let text = field(r, i).trimmedSpaces
-            guard let v = Double(text) else {
+            guard let v = NumberFormat.decimal(text) else {
                 let hint = text.contains(",") ? " (a decimal comma? springtune reads decimal points)" : ""
                 try fail(r, i, "\(name): '\(text.prefix(40))' is not a number\(hint)")
             }
-            guard v.isFinite else { try fail(r, i, "\(name): '\(text)' is not finite") }
+            guard v.isFinite else { try fail(r, i, "\(name): '\(text.prefix(40))' is not finite") }
             return v
         }
 
@@ -128,9 +128,7 @@ public struct TraceReader {
                 try fail(r, r.fields.count, "row has \(r.fields.count) fields, header has \(c.count)")
             }
             let t = try number(r, c["t"]!, "t"), x = try number(r, c["x"]!, "x"), y = try number(r, c["y"]!, "y")
-            if abs(t) > TraceReader.maxTime { try fail(r, c["t"]!, "t: \(t) is beyond ±1e12 s") }
-            if abs(x) > TraceReader.maxCoordinate { try fail(r, c["x"]!, "x: \(x) is beyond ±1e6 pt") }
-            if abs(y) > TraceReader.maxCoordinate { try fail(r, c["y"]!, "y: \(y) is beyond ±1e6 pt") }
+            if let (name, message) = TraceRules.rangeProblem(t: t, x: x, y: y) { try fail(r, c[name]!, message) }
             if let first = current?.samples.first, t - first.t > TraceReader.maxSpan {
                 try fail(r, c["t"]!, "trace '\(current!.id.prefix(60))' lasts more than \(Int(TraceReader.maxSpan)) s (t \(t) after \(first.t)): one touch, not a recording")
             }

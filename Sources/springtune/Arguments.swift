@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringCore
 import SpringLayout
 import SpringTune
 import TraceIO
@@ -51,6 +52,13 @@ func parser<T>(_ option: String, _ parse: @escaping @Sendable (String) throws ->
             throw ValidationError(error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message)
         }
     }
+}
+
+/// The `transform:` of every number option: ``NumberFormat/decimal(_:)``, so `--frequency 0x10`
+/// is refused (64) rather than read as 16, as in files.
+let decimal: @Sendable (String) throws -> Double = { text in
+    guard let value = NumberFormat.decimal(text) else { throw ValidationError("'\(text.prefix(60))' is not a decimal number") }
+    return value
 }
 
 /// The objective flags of `sweep`, `pick` and `export` (Reference §10.2): they change an

@@ -55,8 +55,13 @@ struct CompareCommand: ParsableCommand {
             }
             let c = try Comparison(ta, tb, metrics: metrics.map { $0.split(separator: ",").map(String.init) }, tolerances: tolerance)
             let verdict = try ObjectiveVerdict(ta, tb, comparison: c, ranking: try ranking(), tolerances: tolerance)
-            let dir = out ?? URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("compare").path
-            try AtomicFile.write(c.csv, to: "\(dir)/compare.csv")
+            // The folder is rebuilt whole and swapped in (as a sweep's): no chart of an earlier
+            // comparison stays beside this one's.
+            let folder = try OutputFolder(out ?? URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("compare").path,
+                                          markers: OutputFolder.compareMarkers)
+            defer { folder.abandon() }
+            let dir = folder.target
+            try AtomicFile.write(c.csv, to: "\(folder.staging)/compare.csv")
             print("\(c.matched) parameter set\(c.matched == 1 ? "" : "s") matched on "
                 + (c.parameters.isEmpty ? "no swept parameters (each report is one set)" : c.parameters.joined(separator: ", ")))
             print(TextTable(header: ["metric", "pairs", "better", "worse", "same", "changed", "median delta"], rows: c.summaries.map {
@@ -90,19 +95,17 @@ struct CompareCommand: ParsableCommand {
                     guard !series.isEmpty else { return nil }   // nothing defined to draw
                     return Chart(name: "compare-\(m)", title: "\(m): A vs B", panels: [.lines(title: m, x: ReportCharts.label(x), y: ReportCharts.label(m), series: series, logX: false)])
                 }
-                do { print("charts: \(try Gnuplot.draw(charts, in: dir).count) images in \(dir)") } catch let error as ToolError where error.code == .unavailable {
-                    note("springtune: \(error.message)")
-                }
+                let images = try drawCharts(charts, in: folder)
+                if !images.isEmpty { print("charts: \(images.count) images in \(dir)") }
             }
             if let animate {
                 let runs = [try Replay.best(report: a, trace: animate), try Replay.best(report: b, trace: animate)]
                 let kind = try ModelKind(name: try ReportMeta.read(forReport: a).preset.model)
                 var animation = Replay.animation(runs, kind: kind, labelled: c.parameters, fps: 30, speed: 1, name: "compare")
                 for i in animation.panels.indices { animation.panels[i].label.heading = i == 0 ? "A:" : "B:" }
-                do { try Gnuplot.draw([animation], in: dir).forEach { print($0) } } catch let error as ToolError where error.code == .unavailable {
-                    note("springtune: \(error.message)")
-                }
+                try drawCharts([animation], in: folder).forEach { print($0) }
             }
+            try folder.commit()
             guard failOnRegression else { return }
             if let why = verdict.undecidable { throw ToolError(.dataError, "compare --fail-on-regression: \(why)") }
             if verdict.isRegression { throw ExitCode(1) }

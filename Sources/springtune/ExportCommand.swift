@@ -19,7 +19,7 @@ struct ExportCommand: ParsableCommand {
                                + ". json is the preset; the others are SwiftUI, UIKit, Jetpack Compose, CSS and Figma text.",
                                valueName: ExportFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: ExportFormat = .json
-    @Option(help: "css: the travel in pt the easing's duration is timed for (settle to within the scene's tolerance of it; default: the scene's height).")
+    @Option(help: "css: the travel in pt the easing's duration is timed for (settle to within the scene's tolerance of it; default: the scene's height).", transform: decimal)
     var travel: Double?
     @Flag(name: .customLong("copy-traces"), help: "json: copy the sweep's own trace files beside the export (OUT-traces/) and refer to the copies.")
     var copyTraces = false

@@ -12,7 +12,7 @@ extension FitCommand {
             """)
         @Argument(help: "CSV of samples.") var file: String
         @OptionGroup var columns: Columns
-        @Option(help: "The target position, when known (default: fitted).") var target: Double?
+        @Option(help: "The target position, when known (default: fitted).", transform: decimal) var target: Double?
         @Flag(help: "Print one JSON object.") var json = false
         @Option(help: "Chart of samples against the fitted curve: an image path (.png; .svg, .gp and .dat beside it) or a folder.") var plot: String?
         @Option(name: .customLong("preset-out"), help: "Write a copy of --preset with the fitted spring to this file.") var presetOut: String?

@@ -15,6 +15,12 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            let inputs = reports.flatMap { [$0, ReportMeta.path(forReport: $0)] }
+            for written in [output, ReportMeta.path(forReport: output)] {
+                if let input = inputs.first(where: { InputFile.same($0, written) }) {
+                    throw ToolError(.usage, "-o \(output) would overwrite the input \(input); choose another output")
+                }
+            }
             let table = try Export.merge(reports, allowPartial: allowPartial)
             var meta = table.meta!
             try AtomicFile.write(table.csv(), to: output)

@@ -10,8 +10,8 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Trace id.") var trace: String
     @Option(help: "Output folder.") var out: String
     @Flag(help: "Also write replay.gif (the run as the phone shows it) and replay-filmstrip.png.") var animate = false
-    @Option(help: "Animation frames per second (1-60).") var fps: Double = 30
-    @Option(help: "Animation speed: 1 real time, 0.5 half speed (0.05-10).") var speed: Double = 1
+    @Option(help: "Animation frames per second (1-60, default 30).", transform: decimal) var fps: Double = 30
+    @Option(help: "Animation speed: 1 real time, 0.5 half speed (0.05-10, default 1).", transform: decimal) var speed: Double = 1
     @Option(name: .customLong("vs"), help: ArgumentHelp("NAME=VALUE: a parameter set drawn beside the first in the animation.",
             discussion: "Repeat to change more values of that set; a NAME given again starts another set, so --vs damping=0.4 --vs damping=0.6 draws three panels (at most \(Replay.maxPanels))."))
     var vs: [String] = []
@@ -46,14 +46,17 @@ struct ReplayCommand: ParsableCommand {
                 }
                 figures.append(animation)
             }
-            try AtomicFile.write(outcome.timeline, to: "\(out)/timeline.csv")
-            try AtomicFile.write(summary.rendered(), to: "\(out)/summary.json")
-            print("\(out)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(out)/summary.json")
-            do {
-                try Gnuplot.draw(figures, in: out).forEach { print($0) }
-            } catch let error as ToolError where error.code == .unavailable {
-                note("springtune: \(error.message)")
-            }
+            // The folder is rebuilt whole and swapped in (as a sweep's): an animation of an
+            // earlier replay does not stay beside this one's timeline.
+            let folder = try OutputFolder(out, markers: OutputFolder.replayMarkers)
+            defer { folder.abandon() }
+            let dir = folder.target
+            try AtomicFile.write(outcome.timeline, to: "\(folder.staging)/timeline.csv")
+            try AtomicFile.write(summary.rendered(), to: "\(folder.staging)/summary.json")
+            let images = try drawCharts(figures, in: folder)
+            try folder.commit()
+            print("\(dir)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(dir)/summary.json")
+            images.forEach { print($0) }
             print(summary.rendered(), terminator: "")
         }
     }

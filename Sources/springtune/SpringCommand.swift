@@ -12,21 +12,21 @@ struct SpringCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Undamped natural frequency f (Hz).") var frequency: Double?
-    @Option(help: "Damping ratio ζ (1 = critical), with --frequency.") var damping: Double?
-    @Option(help: "Stiffness k.") var stiffness: Double?
-    @Option(name: .customLong("damping-coefficient"), help: "Damping coefficient c.") var dampingCoefficient: Double?
-    @Option(help: "Mass m (default 1).") var mass: Double?
-    @Option(help: "SwiftUI/UIKit response (s).") var response: Double?
-    @Option(name: .customLong("damping-ratio"), help: "Damping ratio, with --response.") var dampingRatio: Double?
-    @Option(help: "SwiftUI duration (s).") var duration: Double?
-    @Option(help: "SwiftUI bounce (-1 < bounce ≤ 1).") var bounce: Double?
-    @Option(help: "Origami/Rebound tension.") var tension: Double?
-    @Option(help: "Origami/Rebound friction.") var friction: Double?
-    @Option(help: "Initial displacement X = start − target (pt).") var displacement: Double = 1
-    @Option(help: "Initial velocity V = dX/dt (pt/s; positive moves away from the target).") var velocity: Double = 0
-    @Option(help: "Settling band (pt, absolute).") var band: Double?
-    @Option(name: .customLong("relative-band"), help: "Settling band as a fraction of |X| (default 0.005).") var relativeBand: Double?
+    @Option(help: "Undamped natural frequency f (Hz).", transform: decimal) var frequency: Double?
+    @Option(help: "Damping ratio ζ (1 = critical), with --frequency.", transform: decimal) var damping: Double?
+    @Option(help: "Stiffness k.", transform: decimal) var stiffness: Double?
+    @Option(name: .customLong("damping-coefficient"), help: "Damping coefficient c.", transform: decimal) var dampingCoefficient: Double?
+    @Option(help: "Mass m (default 1).", transform: decimal) var mass: Double?
+    @Option(help: "SwiftUI/UIKit response (s).", transform: decimal) var response: Double?
+    @Option(name: .customLong("damping-ratio"), help: "Damping ratio, with --response.", transform: decimal) var dampingRatio: Double?
+    @Option(help: "SwiftUI duration (s).", transform: decimal) var duration: Double?
+    @Option(help: "SwiftUI bounce (-1 < bounce ≤ 1).", transform: decimal) var bounce: Double?
+    @Option(help: "Origami/Rebound tension.", transform: decimal) var tension: Double?
+    @Option(help: "Origami/Rebound friction.", transform: decimal) var friction: Double?
+    @Option(help: "Initial displacement X = start − target (pt; default 1).", transform: decimal) var displacement: Double = 1
+    @Option(help: "Initial velocity V = dX/dt (pt/s; positive moves away from the target; default 0).", transform: decimal) var velocity: Double = 0
+    @Option(help: "Settling band (pt, absolute).", transform: decimal) var band: Double?
+    @Option(name: .customLong("relative-band"), help: "Settling band as a fraction of |X| (default 0.005).", transform: decimal) var relativeBand: Double?
     @Flag(help: "Print one JSON object.") var json = false
 
     func validate() throws {

@@ -18,6 +18,7 @@ struct Springtune: ParsableCommand {
     /// with a pointer to `--help` (exit 64); other failures as their own one line and code.
     static func main() {
         Cleanup.shared.install()
+        StandardStreams.install()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -34,18 +35,23 @@ struct Springtune: ParsableCommand {
             let message = oneLine(message(for: error))
             if !message.isEmpty {
                 let help = code == .validationFailure ? helpPointer : ""
-                FileHandle.standardError.write(Data("springtune: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)\(help)\n".utf8))
+                StandardStreams.error("springtune: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)\(help)\n")
             }
             finish(code.rawValue)
         }
     }
 
-    /// Flushes the output and ends the process without running exit-time destructors: with
+    /// Flushes the output and ends the process without running exit-time destructors; a run
+    /// that succeeded but could not write its stdout ends 74 with one line instead of its own code. With
     /// other threads still alive (the signal thread that cleans up on Ctrl-C, libdispatch's
     /// workers), the C library's destructors raced them and crashed the process on exit now and
     /// then (SIGILL in ICU's _fini, seen while libdispatch signal sources were in use).
     static func finish(_ code: Int32) -> Never {
-        fflush(nil)
+        Cleanup.shared.parkIfInterrupted()
+        if let error = StandardStreams.flushOutput(), code == 0 {
+            StandardStreams.error("springtune: \(error.message)\n")
+            _exit(error.code.rawValue)
+        }
         _exit(code)
     }
 }
@@ -60,12 +66,8 @@ var helpPointer: String {
     return " (see springtune\(sub.isEmpty ? "" : " " + sub) --help)"
 }
 
-/// A message as one line of at most 400 characters (control characters become spaces), so no
-/// input, however long or odd, floods the terminal.
-func oneLine(_ text: String) -> String {
-    let flat = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
-    return flat.count > 400 ? String(flat.prefix(400)) + "…" : flat
-}
+/// A message as one line of at most ``Echo/limit`` characters (``Echo/cut(_:)``).
+func oneLine(_ text: String) -> String { Echo.cut(text) }
 
 /// Runs a command body, turning a ``ToolError`` into one line on stderr and its sysexits code
 /// (a usage error with the pointer to `--help`).
@@ -73,12 +75,13 @@ func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as ToolError {
-        FileHandle.standardError.write(Data("springtune: \(oneLine(error.message))\(error.code == .usage ? helpPointer : "")\n".utf8))
+        StandardStreams.error("springtune: \(oneLine(error.message))\(error.code == .usage ? helpPointer : "")\n")
         throw ExitCode(error.code.rawValue)
     }
 }
 
-/// Writes a line to stderr (notes that are not the command's output).
+/// Writes a line to stderr (notes that are not the command's output), each of its lines cut
+/// by ``Echo/cut(_:)``.
 func note(_ text: String, newline: Bool = true) {
-    FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+    StandardStreams.error(text.split(separator: "\n", omittingEmptySubsequences: false).map(Echo.cut).joined(separator: "\n") + (newline ? "\n" : ""))
 }

@@ -58,11 +58,11 @@ func noteUnits(_ check: UnitsCheck, file: String) {
 /// Prints to stderr what a reader noticed besides the traces.
 func describe(_ report: TraceFileReport, file: String) {
     if !report.unknownColumns.isEmpty {
-        note("\(file): ignoring unknown columns: \(report.unknownColumns.joined(separator: ", "))")
+        note("\(file): ignoring \(report.unknownColumns.count) unknown column\(report.unknownColumns.count == 1 ? "" : "s"): \(Echo.list(report.unknownColumns).joined(separator: ", "))")
     }
     if !report.skipped.isEmpty {
         note("\(file): skipped \(report.skipped.count) invalid traces:")
-        for s in report.skipped { note("  \(s.trace): \(s.reason)") }
+        for line in Echo.list(report.skipped.map { "\($0.trace.prefix(Echo.limit)): \($0.reason)" }) { note("  " + line) }
     }
 }
 

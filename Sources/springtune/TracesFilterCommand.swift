@@ -10,10 +10,10 @@ extension TracesCommand {
             abstract: "Keep the traces whose shape matches (first pointer: net displacement, duration, release speed).")
         @Argument(help: "Trace CSV files.") var files: [String]
         @Option(help: "vertical, horizontal, up, down, left or right (by the net displacement).") var direction: TraceFilter.Direction?
-        @Option(name: .customLong("min-travel"), help: "Least net displacement (pt).") var minTravel: Double?
-        @Option(name: .customLong("min-duration"), help: "Least duration, touch-down to lift-off (s).") var minDuration: Double?
-        @Option(name: .customLong("max-duration"), help: "Largest duration (s).") var maxDuration: Double?
-        @Option(name: .customLong("min-release-speed"), help: "Least release speed (pt/s).") var minReleaseSpeed: Double?
+        @Option(name: .customLong("min-travel"), help: "Least net displacement (pt).", transform: decimal) var minTravel: Double?
+        @Option(name: .customLong("min-duration"), help: "Least duration, touch-down to lift-off (s).", transform: decimal) var minDuration: Double?
+        @Option(name: .customLong("max-duration"), help: "Largest duration (s).", transform: decimal) var maxDuration: Double?
+        @Option(name: .customLong("min-release-speed"), help: "Least release speed (pt/s).", transform: decimal) var minReleaseSpeed: Double?
         @Option(help: "Velocity estimator for the release speed.") var estimator: VelocityEstimator = .lsq2
         @Option(name: [.short, .customLong("output")], help: "Output trace CSV.") var output: String
 

@@ -10,8 +10,8 @@ extension TracesCommand {
         static let configuration = CommandConfiguration(abstract: "Convert real recordings (getevent -lt, evemu, shared-data CSV) into trace CSV.")
         @Option(help: "Input format: getevent, evemu or csv.") var format: TraceImporter.Format
         @Argument(help: "Recordings to import.") var files: [String]
-        @Option(help: "Source units per point (e.g. 3 for a 3× phone's pixels).") var scale: Double?
-        @Option(name: .customLong("units-per-mm"), help: "Device resolution in units per mm (evemu device lists); 1 pt = 25.4/163 mm.")
+        @Option(help: "Source units per point (e.g. 3 for a 3× phone's pixels).", transform: decimal) var scale: Double?
+        @Option(name: .customLong("units-per-mm"), help: "Device resolution in units per mm (evemu device lists); 1 pt = 25.4/163 mm.", transform: decimal)
         var unitsPerMM: Double?
         @Option(help: "WxH: map the device's declared axis ranges onto a screen of W×H points (evemu header or --device-info).")
         var screen: String?

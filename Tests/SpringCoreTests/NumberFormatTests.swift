@@ -54,4 +54,13 @@ import Testing
             }
         }
     }
+
+    /// Issue 27: `0x10` was read as 16 (Swift's `Double(_:)` takes hexadecimal).
+    @Test func decimalRefusesHexadecimal() {
+        #expect(NumberFormat.decimal("0x10") == nil)
+        #expect(NumberFormat.decimal("0X1p3") == nil)
+        #expect(NumberFormat.decimal("1e3") == 1000)
+        #expect(NumberFormat.decimal("-0.5") == -0.5)
+        #expect(NumberFormat.decimal("inf") == .infinity)
+    }
 }

@@ -123,7 +123,7 @@ public struct Chart: GnuplotFigure {
                         defer { block += 1 }
                         return "'\(name).dat' index \(block) using 1:2 \(s.with(many: many)) title \(quote(s.label))"
                     }
-                    out += "plot " + (plots.isEmpty ? "NaN notitle" : plots.joined(separator: ", \\\n     ")) + "\n"
+                    out += plots.isEmpty ? Self.emptyPlot : "plot " + plots.joined(separator: ", \\\n     ") + "\n"
                 case let .heatmap(t, x, xs, y, ys, _):
                     out += "set title \(quote(panels.count > 1 ? t : title))\nset xlabel \(quote(x))\nset ylabel \(quote(y))\n"
                     out += "set xtics (\(ticks(xs)))\nset ytics (\(ticks(ys)))\nset xrange [-0.5:\(xs.count) - 0.5]\nset yrange [-0.5:\(ys.count) - 0.5]\n"
@@ -149,6 +149,10 @@ public struct Chart: GnuplotFigure {
 
         """
     }
+
+    /// A lines panel with no series (a replay whose items all stay off screen): an empty frame
+    /// saying so; gnuplot refuses `plot NaN` without ranges ("all points y value undefined").
+    static let emptyPlot = "set xrange [0:1]\nset yrange [0:1]\nset label 1 \"no data\" at 0.5, 0.5 center\nplot NaN notitle\n"
 
     /// The gnuplot commands of a stacked-bar panel (a row-stacked histogram; bars at x = 0, 1, …).
     private func stackedBars(title: String, y: String, categories: [String], parts: [Part], block: Int) -> String {
@@ -208,8 +212,8 @@ public enum Gnuplot {
         guard drawn.status == 0 else {
             for image in images { try? FileManager.default.removeItem(atPath: image) }
             let lines = drawn.errors.split(separator: "\n")
-            let line = lines.first { $0.contains("line") } ?? lines.first ?? ""
-            throw ToolError(.software, "gnuplot failed (exit \(drawn.status)): \(line.trimmingCharacters(in: .whitespaces))")
+            let line = (lines.first { $0.contains("line") } ?? lines.first ?? "").trimmingCharacters(in: .whitespaces)
+            throw ToolError(.software, "gnuplot failed (exit \(drawn.status)): \(line.isEmpty ? "it printed nothing" : line)")
         }
         return images
     }

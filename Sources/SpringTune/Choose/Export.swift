@@ -50,6 +50,10 @@ public enum Export {
         preset.provenance = Provenance(report: relativePath(report, from: folder),
                                        sha256: try SHA256.file(report), configId: id, metrics: metrics)
         preset.description = "\(meta.preset.description) Exported from config \(id) of \(URL(fileURLWithPath: report).lastPathComponent)."
+        // What is written must read back (a damping of 1e308 did not): refused here, 65.
+        do { _ = try PresetStore.decode(Data(try JSONCoding.encode(preset).utf8), path: "config \(id)") } catch let error as ToolError {
+            throw ToolError(.dataError, "\(report): cannot export \(error.message): the preset would not read back")
+        }
         return preset
     }
 
@@ -104,9 +108,9 @@ public enum Export {
             var name = source.lastPathComponent, n = 1
             while !used.insert(name).inserted { n += 1; name = "\(n)-" + source.lastPathComponent }
             let target = copies.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: source.path) else { throw ToolError(.noInput, "\(source.path): cannot read trace file to copy") }
+            let data = try InputFile.contents(source.path, limit: InputFile.maxTraceBytes)
             try AtomicFile.write(data, to: target.path)
-            if let sidecar = FileManager.default.contents(atPath: ImportMeta.path(for: source.path)) {
+            if let sidecar = try? InputFile.contents(ImportMeta.path(for: source.path)) {
                 try AtomicFile.write(sidecar, to: ImportMeta.path(for: target.path))
             }
             return copies.lastPathComponent + "/" + name

@@ -34,7 +34,8 @@ public struct Importance: Sendable {
         public var shares: [Double?]
         /// Rows decomposed: those where the column is defined.
         public var rows: Int
-        /// V over those rows; nil when no row defines the column.
+        /// V over those rows (the column's unit squared; +∞ for cells near ±1e308); nil when no
+        /// row defines the column.
         public var variance: Double?
         /// `inf` cells, and the finite stand-in they took (nil when every defined cell is `inf`).
         public var infinite: Int
@@ -111,13 +112,22 @@ public struct Importance: Sendable {
         let infinite = used.count - finite.count
         var standIn: Double?
         if infinite > 0, let lo = finite.min(), let hi = finite.max() { standIn = hi + (hi > lo ? hi - lo : 1) }
-        let y = used.map { cells[$0]!.isFinite ? cells[$0]! : standIn ?? 0 }
+        // The shares are computed on the column rescaled to its finite range, u = (y − lo)/(hi − lo)
+        // (they do not change; cells near ±1e308 made V infinite and the shares NaN), halves
+        // first so hi − lo never overflows; the stand-in hi + (hi − lo) is then 2 (1 above a
+        // constant finite value).
+        let lo = finite.min() ?? 0, half = ((finite.max() ?? 0) / 2 - lo / 2)
+        let y = used.map { r -> Double in
+            let v = cells[r]!
+            if !v.isFinite { return finite.isEmpty ? 0 : half > 0 ? 2 : 1 }
+            return half > 0 ? (v / 2 - lo / 2) / half : 0
+        }
         var column = Column(name: name, shares: levels.map { _ in nil }, rows: y.count, variance: nil, infinite: infinite, standIn: standIn, rescaled: false)
         guard !y.isEmpty else { return column }
         let n = Double(y.count), mean = y.reduce(0, +) / n
         let constant = y.min() == y.max()
         let total = constant ? 0 : y.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n
-        column.variance = total
+        column.variance = half > 0 ? total * (2 * half) * (2 * half) : total
         column.shares = levels.map { level -> Double? in
             let count = level.max().map { $0 + 1 } ?? 0
             var sums = [Double](repeating: 0, count: count), counts = [Int](repeating: 0, count: count)

@@ -174,7 +174,7 @@ public struct FittedSpring: Sendable {
     /// Samples against the fitted curve, and the residuals.
     public var panels: [Chart.Panel] {
         let cycles = (times[times.count - 1] - times[0]) * fit.spring.frequency
-        let curve = Fitting.curveTimes(times, count: min(4000, max(400, Int(40 * cycles))))
+        let curve = Fitting.curveTimes(times, count: Int(clamping: 40 * cycles, to: 400...4000))
         let fitted = Chart.Series(label: "fit: f \(NumberFormat.significant(fit.spring.frequency, 6)) Hz, ζ \(NumberFormat.significant(fit.spring.damping, 6))",
                                   points: curve.map { ($0, fit.position(at: $0)) }, style: .curve)
         let residuals = zip(times, values).map { ($0, $1 - fit.position(at: $0)) }

@@ -48,7 +48,7 @@ public struct ImportMeta: Codable, Sendable, Equatable {
 
     /// The sidecar of `csv`, when there is a readable one.
     public static func read(for csv: String) -> ImportMeta? {
-        FileManager.default.contents(atPath: path(for: csv)).flatMap { try? JSONDecoder().decode(ImportMeta.self, from: $0) }
+        (try? InputFile.contents(path(for: csv))).flatMap { try? JSONDecoder().decode(ImportMeta.self, from: $0) }
     }
 
     /// The sidecar of a file `step` wrote from `step.inputs`: their sidecars joined (sources and

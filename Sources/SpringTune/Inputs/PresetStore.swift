@@ -73,20 +73,25 @@ public struct PresetStore: Sendable {
                 throw ToolError(.usage, "unknown preset '\(nameOrPath)'\(NameSuggestion.hint(nameOrPath, among: known)) (bundled: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
             }
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError(.noInput, "\(path): cannot read preset") }
-        let loaded: Loaded
+        let loaded = try Self.decode(try InputFile.contents(path), path: path)
+        try Self.checkBundledTraces(loaded)
+        return loaded
+    }
+
+    /// A preset file's bytes read as `load` reads them: the JSON, the model, its parameters and
+    /// the objective's names (65 with `path` and the key path). `export` runs what it wrote
+    /// through it, so it never writes a preset this reader refuses.
+    public static func decode(_ data: Data, path: String) throws -> Loaded {
         do {
             let preset = try Preset.decode(data, models: ModelKind.registry, reportColumns: ModelKind.reportColumnsByModel)
             let kind = try ModelKind(name: preset.model)
             _ = try ParameterValues.resolve(kind.values(of: preset), specs: kind.parameters)
-            loaded = Loaded(preset: preset, path: path, kind: kind)
+            return Loaded(preset: preset, path: path, kind: kind)
         } catch let error as PresetError {
             throw ToolError(.dataError, "\(path): \(error.description)")
         } catch let error as ToolError {
             throw ToolError(error.code, "\(path): model: \(error.message)")
         }
-        try Self.checkBundledTraces(loaded)
-        return loaded
     }
 
     /// Resolves a preset's trace entries to files.

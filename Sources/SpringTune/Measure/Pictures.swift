@@ -1,5 +1,6 @@
 import Foundation
 import SpringLayout
+import SpringCore
 
 /// The shapes the models' pictures of a frame are drawn with (each model's `picture` lives in its
 /// measurement file), to scale in screen points. Colours are 0xRRGGBB.
@@ -25,9 +26,14 @@ extension Animation.Shape {
                 row(y: y + h / 2 - 1, height: h / 2 + 1, screenWidth: screenWidth, color: shade((231, 76, 60), light))]
     }
 
-    /// Clear-style list rows from y, in both directions (`up` stacks them upwards).
-    static func list(from y: Double, rowHeight: Double, count: Int, up: Bool, screenWidth: Double) -> [Animation.Shape] {
-        (0..<count).map { i in
+    /// Rows a list picture draws at most: thinner rows than the screen height / 200 are not
+    /// drawn one by one (a `rowHeight` of 1e-320 trapped converting the count to an Int).
+    static let maxListRows = 200
+
+    /// Clear-style list rows from y, enough to cover `span` pt (at most ``maxListRows``), in
+    /// both directions (`up` stacks them upwards).
+    static func list(from y: Double, rowHeight: Double, filling span: Double, up: Bool, screenWidth: Double) -> [Animation.Shape] {
+        (0...Int(clamping: span / rowHeight, to: 0...maxListRows - 1)).map { i in
             let top = up ? y - Double(i + 1) * rowHeight : y + Double(i) * rowHeight
             let red = 200 - min(i, 8) * 12
             return row(y: top, height: rowHeight, screenWidth: screenWidth, color: (red << 16) | (60 << 8) | 50)

@@ -21,9 +21,8 @@ extension PinchFold: DecisionMeasured {
     /// The row between the fingers at mid-screen, folding open or shut, the list parted around it.
     public func picture(_ rows: [TimelineRow]) -> [Animation.Shape] {
         let h = max(0, rows.first { $0.item == 0 }?.y ?? 0), c = scene.height / 2
-        let n = Int(c / rowHeight) + 1
-        return Animation.Shape.list(from: c - h / 2, rowHeight: rowHeight, count: n, up: true, screenWidth: scene.width)
+        return Animation.Shape.list(from: c - h / 2, rowHeight: rowHeight, filling: c, up: true, screenWidth: scene.width)
             + Animation.Shape.folded(y: c - h / 2, height: h, rowHeight: rowHeight, screenWidth: scene.width)
-            + Animation.Shape.list(from: c + h / 2, rowHeight: rowHeight, count: n, up: false, screenWidth: scene.width)
+            + Animation.Shape.list(from: c + h / 2, rowHeight: rowHeight, filling: c, up: false, screenWidth: scene.width)
     }
 }

@@ -17,6 +17,6 @@ extension PullToCreate: DecisionMeasured {
     public func picture(_ rows: [TimelineRow]) -> [Animation.Shape] {
         let h = max(0, rows.first { $0.item == 0 }?.y ?? 0)
         return Animation.Shape.folded(y: 0, height: h, rowHeight: rowHeight, screenWidth: scene.width)
-            + Animation.Shape.list(from: h, rowHeight: rowHeight, count: Int(scene.height / rowHeight) + 1, up: false, screenWidth: scene.width)
+            + Animation.Shape.list(from: h, rowHeight: rowHeight, filling: scene.height, up: false, screenWidth: scene.width)
     }
 }

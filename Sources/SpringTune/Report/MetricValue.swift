@@ -72,7 +72,7 @@ public enum MetricValue: Sendable, Hashable {
             self = .undefined
             return
         }
-        guard let d = Double(cell), !d.isNaN, d != -.infinity else { return nil }
+        guard let d = NumberFormat.decimal(cell), !d.isNaN, d != -.infinity else { return nil }
         self.init(d)
     }
 }

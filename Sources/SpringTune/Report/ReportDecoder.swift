@@ -32,6 +32,14 @@ extension SweepReport {
         if sidecar == .required || FileManager.default.fileExists(atPath: ReportMeta.path(forReport: path)) {
             meta = try ReportMeta.read(forReport: path)
         }
+        if let meta {
+            // The sidecar must describe this grid: its axes give exactly `configs` sets, and its
+            // own id range lies inside them (an edited axis list matched the rows and passed).
+            let count = SweepGrid.size(meta.axes) ?? -1, ids = meta.configIds
+            guard count >= 0, count == meta.configs, ids.count == 2, 0 <= ids[0], ids[0] <= ids[1] + 1, ids[1] < count else {
+                throw ToolError(.dataError, "\(ReportMeta.path(forReport: path)): its axes give \(count) sets, not its configs (\(meta.configs)) and config ids \(ids.map(String.init).joined(separator: "-")): edited or not this report's")
+            }
+        }
         var report = try SweepReport(decoding: path, expected: meta.map { Expected(axes: $0.axes) })
         report.meta = meta
         return report
@@ -86,7 +94,7 @@ extension SweepReport {
         } else {
             for k in 1..<(count + 1) {
                 let cell = cells[k]
-                if let d = Double(cell) {
+                if let d = NumberFormat.decimal(cell) {
                     guard d.isFinite else { throw fail(k, "parameter \(h.names[k].prefix(60)): '\(cell.prefix(40))' is not a finite number or a word") }
                     parameters.append(.number(d))
                 } else {
@@ -111,7 +119,7 @@ extension SweepReport {
     /// Whether a parameter cell holds `value`: as written, or the same number written otherwise.
     private static func cell(_ text: String, says value: ParamValue) -> Bool {
         switch value {
-        case let .number(d): text == NumberFormat.cell(d) || Double(text) == d
+        case let .number(d): text == NumberFormat.cell(d) || NumberFormat.decimal(text) == d
         case let .text(word): text == word
         }
     }

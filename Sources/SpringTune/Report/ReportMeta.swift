@@ -12,7 +12,8 @@ public struct ReportMeta: Codable, Sendable {
         public var sha256: String
         /// Traces read from it.
         public var traces: Int
-        /// `trace: reason` for each trace dropped by `--skip-invalid`.
+        /// `trace: reason` for the traces dropped by `--skip-invalid`: the first
+        /// ``Echo/listLimit``, each cut to ``Echo/limit`` characters, then "… and N more".
         public var skipped: [String]?
         /// The file's import sidecar (`FILE.meta.json` from `traces import`), when it has one.
         public var imported: ImportMeta?
@@ -62,9 +63,10 @@ public struct ReportMeta: Codable, Sendable {
     /// Reads the sidecar of `report` (exit 66 when missing, 65 when it does not decode).
     public static func read(forReport report: String) throws -> ReportMeta {
         let file = path(forReport: report)
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard FileManager.default.fileExists(atPath: file) else {
             throw ToolError(.noInput, "\(file): missing sidecar (export needs the report's meta.json)")
         }
+        let data = try InputFile.contents(file)
         do {
             return try JSONDecoder().decode(ReportMeta.self, from: data)
         } catch let error as DecodingError {

@@ -154,7 +154,7 @@ public struct SweepGrid: Sendable {
         if spec.contains(":") {
             let parts = spec.split(separator: ":").map(String.init)
             guard parts.count == 3 || (parts.count == 4 && (parts[3] == "log" || parts[3] == "linear")),
-                  let from = Double(parts[0]), let to = Double(parts[1]), let steps = Int(parts[2]) else {
+                  let from = NumberFormat.decimal(parts[0]), let to = NumberFormat.decimal(parts[1]), let steps = Int(parts[2]) else {
                 throw ToolError(.usage, "--vary \(text): expected NAME=FROM:TO:STEPS[:log]")
             }
             do {

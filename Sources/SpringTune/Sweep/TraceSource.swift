@@ -74,7 +74,7 @@ public struct TraceSource: Sendable {
             try stamp.unchanged()
             stamps.append(stamp)
             fileInfo.append(ReportMeta.TraceFile(file: file, sha256: digest, traces: count,
-                                                 skipped: report.skipped.isEmpty ? nil : report.skipped.map { "\($0.trace): \($0.reason)" },
+                                                 skipped: report.skipped.isEmpty ? nil : Echo.list(report.skipped.map { "\($0.trace.prefix(Echo.limit)): \($0.reason)" }),
                                                  imported: ImportMeta.read(for: file)))
             if !report.skipped.isEmpty {
                 let first = report.skipped.prefix(3).map { "\($0.trace.prefix(60)): \($0.reason.prefix(120))" }.joined(separator: "; ")
