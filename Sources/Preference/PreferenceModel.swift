@@ -19,7 +19,7 @@ public struct HyperGrid: Hashable, Sendable {
     /// to the box's corners.
     public var longest: Double
 
-    /// Length-scales 0.15…1.2 of the unit box, σ 0.03…0.3 of the prior sd, ARD factors ½ and 2, one pass.
+    /// Length-scales 0.125…1 of the unit box, σ 0.03…1 of the prior sd, ARD factors ½ and 2 within [0.1, 1], one pass.
     public static let standard = HyperGrid(lengthScales: [0.125, 0.25, 0.5, 1], noises: [0.03, 0.1, 0.3, 1], ardFactors: [0.5, 2], passes: 1, shortest: 0.1, longest: 1)
     /// The kernel and noise used when there is no comparison to choose by.
     public static let prior = (lengthScale: 0.3, noise: 0.1)
