@@ -10,38 +10,48 @@ public enum Proposal {
     /// Trials of the local refinement around each EUBO candidate.
     static let refinements = 24
 
-    /// `count` feasible points of the unit box, snapped to the space (word axes one-hot), from
-    /// the R_d sequence shifted by `seed` (at most 20·count tries).
-    public static func pool(space: PreferenceSpace, count: Int = poolSize, seed: UInt64, feasible: ([Double]) -> Bool) -> [[Double]] {
+    /// `count` points of the unit box, snapped to the space (word axes one-hot), from the R_d
+    /// sequence shifted by `seed`.
+    public static func pool(space: PreferenceSpace, count: Int = poolSize, seed: UInt64) -> [[Double]] {
         let sequence = RSequence(dimension: space.dimension, seed: seed)
-        var out: [[Double]] = []
-        var i = 0
-        while out.count < count, i < 20 * count {
-            let x = space.snap(sequence.point(i))
-            if feasible(x) { out.append(x) }
-            i += 1
-        }
-        return out
+        return (0..<count).map { space.snap(sequence.point($0)) }
     }
 
     /// The next `k` (2…6) candidates, the first being the current best. Fewer come back only when
     /// fewer distinct feasible points were found; none when none is feasible (throws).
+    ///
+    /// `feasible` is asked lazily, the most promising point first, and only about a candidate
+    /// that would be taken (a few dozen calls per proposal), so it may measure the candidate.
     public static func next(k: Int, model: PreferenceModel, seed: UInt64, feasible: @escaping ([Double]) -> Bool = { _ in true }) throws(PreferenceError) -> [Estimate] {
         guard (2...6).contains(k) else { throw PreferenceError("propose 2 to 6 candidates, not \(k)") }
-        let pool = Self.pool(space: model.space, seed: seed, feasible: feasible)
-        guard let best = model.best(pool: pool, feasible: feasible) else { throw PreferenceError("no feasible candidate in \(20 * poolSize) tries") }
+        var known: [[Double]: Bool] = [:]
+        let ok = { (x: [Double]) -> Bool in
+            if let answer = known[x] { return answer }
+            let answer = feasible(x)
+            known[x] = answer
+            return answer
+        }
+        let pool = Self.pool(space: model.space, seed: seed)
+        guard let best = model.best(pool: pool, feasible: ok) else {
+            throw PreferenceError("no feasible candidate among the \(model.points.count) shown points and \(poolSize) pool points")
+        }
         let normals = Self.normals(seed: seed)
         let incumbent = model.project(best.x)
         var chosen = [incumbent]
-        let projected = plausible(pool.map(model.project), incumbent, model: model, keep: 8 * (k - 1))
-        while chosen.count < k {
-            var top = -Double.infinity, pick: PreferenceModel.Projection?
-            for p in projected where !chosen.contains(where: { $0.x == p.x }) {
-                let value = eubo(chosen + [p], model: model, normals: normals)
-                if value > top { top = value; pick = p }
+        let projected = pool.map(model.project)
+        // The candidates that could still beat the best first; all of the pool when none of them is feasible.
+        let tiers = [plausible(projected, incumbent, model: model, keep: 8 * (k - 1)), Array(projected.indices)]
+        greedy: while chosen.count < k {
+            for tier in tiers {
+                let open = tier.filter { i in known[projected[i].x] != false && !chosen.contains { $0.x == projected[i].x } }
+                let values = open.map { eubo(chosen + [projected[$0]], model: model, normals: normals) }
+                for j in values.indices.sorted(by: { values[$0] > values[$1] || (values[$0] == values[$1] && $0 < $1) })
+                where ok(projected[open[j]].x) {
+                    chosen.append(projected[open[j]])
+                    continue greedy
+                }
             }
-            guard let pick else { break }
-            chosen.append(pick)
+            break
         }
         var rng = SplitMix64(seed: seed ^ 0x5EED_0F_EEB0)
         for c in chosen.indices.dropFirst() {
@@ -49,13 +59,13 @@ public enum Proposal {
             for trial in 0..<refinements {
                 let radius = 0.1 * (1 - Double(trial) / Double(refinements)) + 0.01
                 let y = model.space.snap(chosen[c].x.map { $0 + radius * rng.normal() })
-                guard !chosen.contains(where: { $0.x == y }), feasible(y) else { continue }
+                guard !chosen.contains(where: { $0.x == y }) else { continue }
                 let candidate = model.project(y)
                 guard chanceOfBeating(incumbent, candidate, model: model) >= plausibility else { continue }
                 var trialSet = chosen
                 trialSet[c] = candidate
                 let v = eubo(trialSet, model: model, normals: normals)
-                if v > value { value = v; chosen = trialSet }
+                if v > value, ok(y) { value = v; chosen = trialSet }
             }
         }
         return chosen.map { model.estimate($0.x) }
@@ -71,15 +81,15 @@ public enum Proposal {
         return Normal.cdf((x.mean - best.mean) / theta)
     }
 
-    /// The pool points that could still beat the current best (chance ≥ `plausibility`), or, when
-    /// fewer than `keep` can, the `keep` likeliest. A designer who is asked for the worst of a
-    /// set tells nothing about its best ones when one candidate is sure to lose; EUBO alone would
-    /// keep such a "wild card" in the set, round after round.
-    static func plausible(_ pool: [PreferenceModel.Projection], _ best: PreferenceModel.Projection, model: PreferenceModel, keep: Int) -> [PreferenceModel.Projection] {
+    /// The indices of the pool points that could still beat the current best (chance ≥
+    /// `plausibility`), or, when fewer than `keep` can, of the `keep` likeliest. A designer asked
+    /// for the worst of a set tells nothing about its better ones when one candidate is sure to
+    /// lose; EUBO alone would keep such a "wild card" in the set, round after round.
+    static func plausible(_ pool: [PreferenceModel.Projection], _ best: PreferenceModel.Projection, model: PreferenceModel, keep: Int) -> [Int] {
         let chances = pool.map { chanceOfBeating(best, $0, model: model) }
         let passing = pool.indices.filter { chances[$0] >= plausibility }
-        if passing.count >= keep { return passing.map { pool[$0] } }
-        return pool.indices.sorted { chances[$0] > chances[$1] || (chances[$0] == chances[$1] && $0 < $1) }.prefix(keep).map { pool[$0] }
+        if passing.count >= keep { return passing }
+        return Array(pool.indices.sorted { chances[$0] > chances[$1] || (chances[$0] == chances[$1] && $0 < $1) }.prefix(keep))
     }
 
     /// Standard normal vectors (6 coordinates, enough for K ≤ 6) from the R_d sequence, the same

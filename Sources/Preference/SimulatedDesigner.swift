@@ -104,7 +104,7 @@ public struct SimulatedDesigner: Sendable {
     public static func run(space: PreferenceSpace, rounds: Int, seed: UInt64, strategy: Strategy, k: Int = 4,
                            noise: Double = 0.05) throws(PreferenceError) -> Session {
         let designer = SimulatedDesigner(dimension: space.dimension, seed: seed, noise: noise)
-        let bestPool = Proposal.pool(space: space, seed: seed, feasible: { _ in true })
+        let bestPool = Proposal.pool(space: space, seed: seed)
         var answers = SplitMix64(seed: seed &+ 0xA5_5E55)
         var picks = SplitMix64(seed: seed &+ 0x7A2D_0B)
         var data = PreferenceData()

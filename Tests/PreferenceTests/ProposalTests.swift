@@ -27,11 +27,22 @@ import Testing
         #expect(try Proposal.next(k: 4, model: model, seed: 43).map(\.x) != a.map(\.x))
     }
 
+    /// The feasibility test may be costly (the studio measures the candidate): a proposal asks it
+    /// about each point once, and about few points.
+    @Test func feasibilityIsAskedSparingly() throws {
+        let model = try PreferenceModel.fit(someData(), space: space)
+        final class Asked: @unchecked Sendable { var points: [[Double]] = [] }
+        let asked = Asked()
+        _ = try Proposal.next(k: 4, model: model, seed: 8, feasible: { asked.points.append($0); return true })
+        #expect(asked.points.count < 100, "\(asked.points.count) calls")
+        #expect(Set(asked.points).count == asked.points.count)
+    }
+
     /// The first candidate is the best estimate; every candidate is a point of the space (word axes one-hot).
     @Test func firstIsTheBestAndAllAreSnapped() throws {
         let model = try PreferenceModel.fit(someData(), space: space)
         let next = try Proposal.next(k: 3, model: model, seed: 1)
-        let best = model.best(pool: Proposal.pool(space: space, seed: 1, feasible: { _ in true }))!
+        let best = model.best(pool: Proposal.pool(space: space, seed: 1))!
         #expect(next[0].x == best.x)
         #expect(next[0].x[0] > 0.5)
         for c in next { #expect(space.snap(c.x) == c.x) }
@@ -47,6 +58,9 @@ import Testing
             #expect(next.allSatisfy { $0.x[0] < 0.3 && $0.x[3] == 1 })
         }
         #expect(throws: PreferenceError.self) { try Proposal.next(k: 4, model: model, seed: 0, feasible: { _ in false }) }
+        // Feasible only in a corner few pool points reach: still six candidates, all in it.
+        let corner = try Proposal.next(k: 6, model: model, seed: 0, feasible: { $0[0] > 0.9 && $0[1] < 0.1 })
+        #expect(corner.count == 6 && corner.allSatisfy { $0.x[0] > 0.9 && $0.x[1] < 0.1 })
         #expect(throws: PreferenceError.self) { try Proposal.next(k: 7, model: model, seed: 0) }
     }
 }
