@@ -44,6 +44,10 @@ public struct PreferenceModel: Sendable {
     public static func fit(_ data: PreferenceData, space: PreferenceSpace, grid: HyperGrid = .standard) throws(PreferenceError) -> PreferenceModel {
         let d = space.dimension
         guard data.points.allSatisfy({ $0.count == d }) else { throw PreferenceError("a point's dimension is not the space's \(d)") }
+        guard !grid.lengthScales.isEmpty, !grid.noises.isEmpty,
+              (grid.lengthScales + grid.noises + grid.ardFactors).allSatisfy({ $0 > 0 && $0.isFinite }) else {
+            throw PreferenceError("the hyperparameter grid needs positive length-scales, noises and factors")
+        }
         guard !data.comparisons.isEmpty else {
             let kernel = Kernel(lengthScales: Array(repeating: HyperGrid.prior.lengthScale, count: d))
             return PreferenceModel(space: space, fit: try LaplaceFit(points: data.points, comparisons: [], kernel: kernel, noise: HyperGrid.prior.noise))
@@ -118,7 +122,7 @@ public struct PreferenceModel: Sendable {
     public var priorCovariance: [Double] { fit.kernel.gram(fit.points, nugget: LaplaceFit.nugget) }
 
     /// The feasible point of the largest posterior mean among the fitted points and `pool`,
-    /// then refined by a compass search on the mean (steps of 0.05 halved to 1/320 of the box,
+    /// then refined by a compass search on the mean (steps of 0.05 halved down to 0.05/64,
     /// numeric coordinates only, staying feasible). Nil when no point is feasible.
     public func best(pool: [[Double]], feasible: (([Double]) -> Bool)? = nil) -> Estimate? {
         let ok = feasible ?? { _ in true }
