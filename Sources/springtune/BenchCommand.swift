@@ -25,6 +25,7 @@ struct BenchCommand: ParsableCommand {
             guard preset != nil else { throw ValidationError("--preference needs --preset NAME") }
             guard (1...100).contains(seeds) else { throw ValidationError("--seeds must be from 1 to 100") }
             guard (5...200).contains(rounds) else { throw ValidationError("--rounds must be from 5 to 200") }
+            guard numpy == nil else { throw ValidationError("--numpy is not for --preference") }
         } else if preset != nil {
             throw ValidationError("--preset is for --preference (the other workloads use evernote)")
         }

@@ -17,6 +17,7 @@ check "--preset without --preference: exit 64" usage 64 bench --preset evernote
 check "--seeds 0: exit 64" usage 64 bench --preference --preset evernote --seeds 0
 check "--rounds 4: exit 64" usage 64 bench --preference --preset evernote --rounds 4
 check "an unknown preset: exit 64" usage 64 bench --preference --preset evernot
+check "--numpy with --preference: exit 64" usage 64 bench --preference --preset evernote --numpy x.py
 
 # A preset whose every axis has one value leaves nothing to learn: one line, exit 65.
 python3 - "$work/flat.json" <<'PY'
