@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SpringLayout", targets: ["SpringLayout"]),
         .library(name: "TraceIO", targets: ["TraceIO"]),
         .library(name: "SpringTune", targets: ["SpringTune"]),
+        .library(name: "Preference", targets: ["Preference"]),
         .executable(name: "springtune", targets: ["springtune"]),
     ],
     dependencies: [
@@ -32,10 +33,13 @@ let package = Package(
         .target(name: "ToolRuntime"),
         // Trace files: streaming CSV on libcsv, validation, importers.
         .target(name: "TraceIO", dependencies: ["SpringCore", "CLibCSV", "ToolRuntime"]),
+        // Learning a designer's taste from comparisons: the preference model and its proposals.
+        // Pure math, no dependencies.
+        .target(name: "Preference"),
         // The tuning engine: sweeps, metrics, reports, charts.
         .target(
             name: "SpringTune",
-            dependencies: ["SpringLayout", "TraceIO", "ToolRuntime", "CPUCheck"],
+            dependencies: ["SpringLayout", "TraceIO", "ToolRuntime", "CPUCheck", "Preference"],
             exclude: ["Resources"]  // the bundled traces: installed by `make install`, found by PresetStore (no Bundle.module)
         ),
         // The studio: a local web application (HTTP API, page assets, SQLite session).
@@ -55,5 +59,6 @@ let package = Package(
         .testTarget(name: "SpringTuneTests", dependencies: ["SpringTune"]),
         .testTarget(name: "ToolRuntimeTests", dependencies: ["ToolRuntime"]),
         .testTarget(name: "SpringStudioTests", dependencies: ["SpringStudio", .product(name: "HummingbirdTesting", package: "hummingbird")]),
+        .testTarget(name: "PreferenceTests", dependencies: ["Preference"]),
     ]
 )

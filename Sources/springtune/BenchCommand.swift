@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Preference
 import SpringCore
 import SpringLayout
 import SpringTune
@@ -9,18 +10,31 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time three fixed workloads (evernote's pinned 384-set bench grid with charts, a 10,000-set sweep, the bench grid on one thread); count instructions per item-step with callgrind on 64 of its sets; compare one core against the NumPy rewrite in bench/ on the bench grid.",
-        discussion: "Takes under a minute. Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy).")
+        discussion: "Takes under a minute. Counting needs valgrind on PATH (else skipped); the NumPy comparison needs python3 with NumPy and bench/flow_layout_numpy.py (run from the repository, or pass --numpy). With --preference --preset NAME it instead times the preference model (fit + proposal of 4 at 60 comparisons) and plays simulated designers over the preset's sweep axes (Reference §12).")
     @Option(help: "Worker threads (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Repetitions per workload (the fastest counts).") var repetitions: Int = 3
     @Option(help: "The NumPy rewrite to compare against (default: bench/flow_layout_numpy.py, skipped when absent).") var numpy: String?
     @Flag(inversion: .prefixedNo, help: "Count instructions per item-step with callgrind when valgrind is present.") var callgrind = true
+    @Flag(help: "Bench the preference model instead: latency of fit + proposal at 60 comparisons, and simulated designers' convergence.") var preference = false
+    @Option(help: "With --preference: the preset whose sweep axes the taste is learned over (name or path).") var preset: String?
+    @Option(help: "With --preference: simulated designers (seeds 0…N−1).") var seeds: Int = 10
+    @Option(help: "With --preference: rounds of worst-of-four per designer.") var rounds: Int = 30
 
     func validate() throws {
+        if preference {
+            guard preset != nil else { throw ValidationError("--preference needs --preset NAME") }
+            guard (1...100).contains(seeds) else { throw ValidationError("--seeds must be from 1 to 100") }
+            guard (5...200).contains(rounds) else { throw ValidationError("--rounds must be from 5 to 200") }
+            guard numpy == nil else { throw ValidationError("--numpy is not for --preference") }
+        } else if preset != nil {
+            throw ValidationError("--preset is for --preference (the other workloads use evernote)")
+        }
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
         guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be from 1 to 100") }
     }
 
     func run() throws {
+        if preference, let preset { return try runPreference(preset) }
         try reportingErrors {
             if let numpy, !FileManager.default.fileExists(atPath: numpy) { throw ToolError(.noInput, "\(numpy): no such file") }
             let numpy = self.numpy ?? "bench/flow_layout_numpy.py"
@@ -65,6 +79,27 @@ struct BenchCommand: ParsableCommand {
                 print("callgrind, evernote \(sets) sets (boundaryResistance 10), one thread: \(c.instructions) instructions in the flow-layout kernel; \(NumberFormat.fixed(c.perItemStep, 2)) instructions per item-step (\(NumberFormat.significant(c.itemSteps, 4)) item-steps, full tails)")
             } else {
                 print("instruction count skipped (valgrind not on PATH)")
+            }
+        }
+    }
+
+    /// `--preference`: the latency line and the convergence table (Reference §12).
+    func runPreference(_ name: String) throws {
+        try reportingErrors {
+            let learned = try PresetPreferenceSpace(PresetStore().load(name))
+            let axes = learned.space.axes.map { axis -> String in
+                if case .numeric(_, _, true) = axis.kind { return "\(axis.name) (log)" }
+                return axis.name
+            }
+            do {
+                let latency = try PreferenceBench.latency(space: learned.space, repetitions: max(25, repetitions))
+                let ms = { (s: Double) in NumberFormat.fixed(s * 1000, 1) + " ms" }
+                print("preset \(name): \(axes.count) axes (\(axes.joined(separator: ", "))); build: \(Benchmark.buildTarget)")
+                print("fit + proposal of 4 at \(latency.comparisons) comparisons (\(latency.points) points), \(latency.repetitions) repetitions: p50 \(ms(latency.p50)), p95 \(ms(latency.p95)), max \(ms(latency.max))")
+                print("simulated designers (worst of 4, perception noise sd 0.05 of the utility range): scaled utility of the best estimate after each round")
+                print(PreferenceBench.table(try PreferenceBench.convergence(space: learned.space, seeds: seeds, rounds: rounds), rounds: rounds), terminator: "")
+            } catch let error as PreferenceError {
+                throw ToolError(.software, "preference model: \(error.description)")
             }
         }
     }

@@ -1,0 +1,154 @@
+/// A point of the unit box with the model's posterior mean and standard deviation there.
+public struct Estimate: Hashable, Sendable {
+    public var x: [Double]
+    public var mean: Double
+    public var sd: Double
+}
+
+/// The hyperparameters tried by `PreferenceModel.fit`: first every (isotropic length-scale,
+/// noise) pair, then, from the best of those, each coordinate's length-scale times each
+/// factor in turn, kept when the Laplace evidence rises (coordinates in order, `passes` times).
+public struct HyperGrid: Hashable, Sendable {
+    public var lengthScales: [Double]
+    public var noises: [Double]
+    public var ardFactors: [Double]
+    public var passes: Int
+    /// The shortest length-scale ARD may reach: shorter ones let the mean chase single answers.
+    public var shortest: Double
+    /// The longest length-scale ARD may reach: longer ones make the mean a trend that runs
+    /// to the box's corners.
+    public var longest: Double
+
+    /// Length-scales 0.125…1 of the unit box, σ 0.03…1 of the prior sd, ARD factors ½ and 2 within [0.1, 1], one pass.
+    public static let standard = HyperGrid(lengthScales: [0.125, 0.25, 0.5, 1], noises: [0.03, 0.1, 0.3, 1], ardFactors: [0.5, 2], passes: 1, shortest: 0.1, longest: 1)
+    /// The kernel and noise used when there is no comparison to choose by.
+    public static let prior = (lengthScale: 0.3, noise: 0.1)
+}
+
+/// A designer's utility learned from comparisons (Reference §12): a Gaussian process with the
+/// ARD squared-exponential kernel (prior variance 1), the probit likelihood
+/// P(a ≻ b) = Φ((f(a) − f(b))/(√2 σ)), fitted by the Laplace approximation, with the
+/// hyperparameters of `HyperGrid` chosen by the Laplace evidence.
+public struct PreferenceModel: Sendable {
+    public let space: PreferenceSpace
+    let fit: LaplaceFit
+
+    public var kernel: Kernel { fit.kernel }
+    public var noise: Double { fit.noise }
+    /// The points the model was fitted to, and the utility's posterior mode there.
+    public var points: [[Double]] { fit.points }
+    public var mode: [Double] { fit.mode }
+    public var logEvidence: Double { fit.logEvidence }
+
+    /// Fits the model to every comparison in `data` (points must be in `space`'s unit box).
+    public static func fit(_ data: PreferenceData, space: PreferenceSpace, grid: HyperGrid = .standard) throws(PreferenceError) -> PreferenceModel {
+        let d = space.dimension
+        guard data.points.allSatisfy({ $0.count == d }) else { throw PreferenceError("a point's dimension is not the space's \(d)") }
+        guard !grid.lengthScales.isEmpty, !grid.noises.isEmpty,
+              (grid.lengthScales + grid.noises + grid.ardFactors).allSatisfy({ $0 > 0 && $0.isFinite }) else {
+            throw PreferenceError("the hyperparameter grid needs positive length-scales, noises and factors")
+        }
+        guard !data.comparisons.isEmpty else {
+            let kernel = Kernel(lengthScales: Array(repeating: HyperGrid.prior.lengthScale, count: d))
+            return PreferenceModel(space: space, fit: try LaplaceFit(points: data.points, comparisons: [], kernel: kernel, noise: HyperGrid.prior.noise))
+        }
+        var best: LaplaceFit?
+        func consider(_ kernel: Kernel, _ noise: Double) throws(PreferenceError) {
+            let candidate = try LaplaceFit(points: data.points, comparisons: data.comparisons, kernel: kernel, noise: noise, start: best?.mode)
+            if best == nil || candidate.logEvidence > best!.logEvidence { best = candidate }
+        }
+        for l in grid.lengthScales {
+            for noise in grid.noises { try consider(Kernel(lengthScales: Array(repeating: l, count: d)), noise) }
+        }
+        for _ in 0..<grid.passes {
+            for j in 0..<d {
+                let base = best!.kernel
+                for factor in grid.ardFactors {
+                    var kernel = base
+                    kernel.lengthScales[j] = min(grid.longest, max(grid.shortest, kernel.lengthScales[j] * factor))
+                    guard kernel != base else { continue }
+                    try consider(kernel, best!.noise)
+                }
+            }
+        }
+        return PreferenceModel(space: space, fit: best!)
+    }
+
+    /// What the posterior needs of one point x: the prior covariances k(x) with the fitted
+    /// points, u = L⁻¹k(x) and v = C⁻¹u (B = C Cᵀ), so that mean = k(x)ᵀK⁻¹f̂ and
+    /// cov(x, y) = k(x, y) − u_xᵀu_y + v_xᵀv_y (the Laplace posterior covariance
+    /// K** − K*ᵀ(K + W⁻¹)⁻¹K*, written without W⁻¹).
+    struct Projection: Sendable {
+        let x: [Double]
+        let mean: Double
+        let u: [Double]
+        let v: [Double]
+    }
+
+    func project(_ x: [Double]) -> Projection {
+        let k = fit.points.map { fit.kernel(x, $0) }
+        var mean = 0.0
+        for (a, b) in zip(k, fit.alpha) { mean += a * b }
+        let u = fit.prior.solveLower(k)
+        return Projection(x: x, mean: mean, u: u, v: fit.curvature.solveLower(u))
+    }
+
+    func covariance(_ a: Projection, _ b: Projection) -> Double {
+        var s = fit.kernel(a.x, b.x)
+        for i in 0..<a.u.count { s += a.v[i] * b.v[i] - a.u[i] * b.u[i] }
+        return s
+    }
+
+    /// The posterior mean of the utility at x: k(x)ᵀ K⁻¹ f̂.
+    public func mean(_ x: [Double]) -> Double {
+        var s = 0.0
+        for (p, a) in zip(fit.points, fit.alpha) { s += fit.kernel(x, p) * a }
+        return s
+    }
+
+    /// The posterior standard deviation of the utility at x.
+    public func sd(_ x: [Double]) -> Double {
+        let p = project(x)
+        return max(0, covariance(p, p)).squareRoot()
+    }
+
+    /// The estimate at x.
+    public func estimate(_ x: [Double]) -> Estimate { Estimate(x: x, mean: mean(x), sd: sd(x)) }
+
+    /// The utility's log-likelihood gradient at the mode; at the exact mode f̂ = K·gradient.
+    public var likelihoodGradient: [Double] { LaplaceFit.derivatives(fit.mode, fit.comparisons, fit.noise, fit.points.count).gradient }
+
+    /// The prior covariance matrix K of the fitted points (with the nugget), row-major.
+    public var priorCovariance: [Double] { fit.kernel.gram(fit.points, nugget: LaplaceFit.nugget) }
+
+    /// The feasible point of the largest posterior mean among the fitted points and `pool`,
+    /// then refined by a compass search on the mean (steps of 0.05 halved down to 0.05/64,
+    /// numeric coordinates only, staying feasible). Nil when no point is feasible.
+    public func best(pool: [[Double]], feasible: (([Double]) -> Bool)? = nil) -> Estimate? {
+        let ok = feasible ?? { _ in true }
+        var x: [Double]?, top = -Double.infinity
+        for p in fit.points + pool {
+            let m = mean(p)
+            if m > top, ok(p) { top = m; x = p }
+        }
+        guard var x else { return nil }
+        let numeric = zip(space.axes, space.offsets).compactMap { axis, offset -> Int? in
+            if case .numeric = axis.kind { offset } else { nil }
+        }
+        var h = 0.05
+        while h >= 0.05 / 64 {
+            var moved = false
+            for j in numeric {
+                for sign in [1.0, -1.0] {
+                    var y = x
+                    y[j] = min(1, max(0, y[j] + sign * h))
+                    guard y[j] != x[j] else { continue }
+                    let m = mean(y)
+                    if m > top, ok(y) { top = m; x = y; moved = true }
+                }
+            }
+            if !moved { h /= 2 }
+        }
+        return estimate(x)
+    }
+}
