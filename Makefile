@@ -4,9 +4,10 @@
 SWIFT ?= swift
 PYTHON ?= python3
 BIN := .build/release/springtune
-## What `make demo` (and build, install) needs: libcsv-dev to build (the trace reader links libcsv),
+## What `make demo` (and build, install) needs: libcsv-dev and libsqlite3-dev to build (the trace reader links
+## libcsv; the studio's sessions are SQLite through GRDB),
 ## gnuplot-nox to draw the charts.
-DEMO_PACKAGES := libcsv-dev gnuplot-nox
+DEMO_PACKAGES := libcsv-dev gnuplot-nox libsqlite3-dev
 ## What `make test` adds: chromium renders the sweep page (Tests/cli/run.sh); slurm-wlm and munge
 ## run the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh); qemu-user runs
 ## the binary on an emulated CPU without AVX2 (see CPU_FLAGS); valgrind counts instructions
@@ -78,6 +79,9 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/gate.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/platform.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/objectives.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/hardening.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/learn.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/studio.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
@@ -109,7 +113,7 @@ bench: build
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= out/fuzz
 FUZZ_CONFIG ?= release
-FUZZERS := traces sweep preset import report
+FUZZERS := traces sweep preset import report spring merge
 fuzz: setup
 	$(SWIFT) build --package-path Fuzz -c $(FUZZ_CONFIG) --sanitize=fuzzer
 	Fuzz/run.sh Fuzz/.build/$(FUZZ_CONFIG) $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZERS)

@@ -50,16 +50,21 @@ public final class StudioAPI: Sendable {
         ])
     }
 
-    /// `POST /api/replay` `{params, traces}`.
+    /// `POST /api/replay` `{params, traces, items}` (`items: true` adds the timeline rows).
     public func replay(_ body: JSONInput) throws -> String {
-        let fields = try body.object(allowed: ["params", "traces"], in: "the body")
+        let fields = try body.object(allowed: ["params", "traces", "items"], in: "the body")
+        var items = false
+        if let given = fields["items"] {
+            guard case let .bool(b) = given else { throw StudioError.badRequest("items must be true or false") }
+            items = b
+        }
         let params = try StudioRequest.params(fields["params"], axes: engine.axes)
         let replays = try engine.replay(params, traces: try StudioRequest.traceIDs(fields["traces"]))
         try store.recordShown(params)
         var out = "{\"params\":" + Self.json(params).compact() + ",\"replays\":["
         for (i, r) in replays.enumerated() {
             if i > 0 { out += "," }
-            StudioFrames.write(r, kind: engine.loaded.kind, to: &out)
+            StudioFrames.write(r, kind: engine.loaded.kind, items: items, to: &out)
         }
         return out + "]}"
     }

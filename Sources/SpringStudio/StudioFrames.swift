@@ -4,11 +4,11 @@ import TraceIO
 
 /// A replay as the page draws it (Reference §11), written straight to JSON text: the
 /// simulated frames from touch-down until shortly after everything rests (``Replay/Outcome``'s
-/// rest time), each with the timeline rows (`[item, y, anchor, velocity]`, pt and pt/s, the
-/// numbers `replay`'s timeline.csv holds), the shapes on screen (`[x, y, width, height,
+/// rest time), each with the timeline rows when asked (`[item, y, anchor, velocity]`, pt and
+/// pt/s, the numbers `replay`'s timeline.csv holds; empty otherwise), the shapes on screen (`[x, y, width, height,
 /// 0xRRGGBB]`, pt, the rectangles `replay --animate` draws) and the fingers down (`[x, y]`, pt).
 enum StudioFrames {
-    static func write(_ r: StudioEngine.TraceReplay, kind: ModelKind, to out: inout String) {
+    static func write(_ r: StudioEngine.TraceReplay, kind: ModelKind, items: Bool, to out: inout String) {
         let o = r.outcome
         out += "{\"trace\":" + JSONValue.string(r.info.id).compact()
         out += ",\"kind\":" + JSONValue.string(r.info.kind).compact()
@@ -34,13 +34,15 @@ enum StudioFrames {
             var first = true
             while rows < o.run.timeline.count, o.run.timeline[rows].t == picture.t {
                 let row = o.run.timeline[rows]
-                out += (first ? "[" : ",[") + String(row.item) + "," + num(row.y) + "," + num(row.anchor) + "," + num(row.velocity) + "]"
-                first = false
+                if items {
+                    out += (first ? "[" : ",[") + String(row.item) + "," + num(row.y) + "," + num(row.anchor) + "," + num(row.velocity) + "]"
+                    first = false
+                }
                 rows += 1
             }
             out += "],\"shapes\":["
             for (j, s) in picture.shapes.enumerated() {
-                out += (j > 0 ? ",[" : "[") + num(s.x) + "," + num(s.y) + "," + num(s.width) + "," + num(s.height) + "," + String(s.color) + "]"
+                out += (j > 0 ? ",[" : "[") + pt(s.x) + "," + pt(s.y) + "," + pt(s.width) + "," + pt(s.height) + "," + String(s.color) + "]"
             }
             while next < samples.count, samples[next].t - t0 <= picture.t + 1e-9 {
                 fingers[samples[next].pointer] = samples[next]
@@ -56,6 +58,9 @@ enum StudioFrames {
         }
         out += "]}"
     }
+
+    /// A drawn length to 0.01 pt (a hundredth of a point is far below a pixel).
+    static func pt(_ x: Double) -> String { x.isFinite ? NumberFormat.cell((x * 100).rounded() / 100) : "null" }
 
     /// A number as JSON: the shortest text that reads back as the same double; null when not finite.
     static func num(_ x: Double) -> String { x.isFinite ? NumberFormat.cell(x) : "null" }

@@ -21,9 +21,13 @@ public enum StudioServer {
 
         public init(token: String) { self.token = token }
 
-        public func allow(hosts names: [String], port: Int) {
+        /// Accepts `NAME:port` for each name.
+        public func allow(hosts names: [String], port: Int) { allow(authorities: names.map { "\($0):\(port)" }) }
+
+        /// Accepts exactly these `Host` values (compared without case).
+        public func allow(authorities: [String]) {
             lock.lock(); defer { lock.unlock() }
-            hosts = Set(names.map { "\($0.lowercased()):\(port)" })
+            hosts = Set(authorities.map { $0.lowercased() })
         }
 
         func allows(host: String?) -> Bool {

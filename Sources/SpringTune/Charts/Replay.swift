@@ -7,9 +7,7 @@ import TraceIO
 public enum Replay {
     public struct Outcome: Sendable {
         public var run: TraceRun
-        public var timeline: String
         public var summary: JSONValue
-        public var chart: Chart
         /// The screen at every simulated frame (t from the first sample), for animations.
         public var pictures: [(t: Double, shapes: [Animation.Shape])]
         /// Where an animation of the run should end (s from the first sample): shortly after
@@ -21,6 +19,25 @@ public enum Replay {
         public var values: [String: ParamValue]
         /// The screen the run used (pt).
         public var sceneSize: SIMD2<Double>
+        /// The preset's name, for the chart's title.
+        public var presetName: String
+
+        /// The timeline as CSV: `t,item,y,anchor,velocity` (made when asked: the studio never does).
+        public var timeline: String {
+            var w = CSVWriter()
+            w.header(["t", "item", "y", "anchor", "velocity"])
+            for r in run.timeline { w.row([.number(r.t), .integer(r.item), .number(r.y), .number(r.anchor), .number(r.velocity)]) }
+            return w.text
+        }
+
+        /// Screen y per item over time.
+        public var chart: Chart {
+            var byItem: [Int: [(Double, Double)]] = [:]
+            for r in run.timeline { byItem[r.item, default: []].append((r.t, r.y)) }
+            let series = byItem.keys.sorted().map { Chart.Series(label: "item \($0)", points: byItem[$0]!) }
+            return Chart(name: "timeline", title: "\(trace.id): screen y per item (\(presetName))",
+                         panels: [.lines(title: "timeline", x: "t (s)", y: "screen y (pt)", series: series, logX: false)])
+        }
     }
 
     /// Runs `trace` under the preset's values with `set` applied (swept axes are ignored: a
@@ -43,9 +60,6 @@ public enum Replay {
             return (run, pictures)
         }
         let (run, pictures) = try typed(loaded.kind.type)
-        var w = CSVWriter()
-        w.header(["t", "item", "y", "anchor", "velocity"])
-        for r in run.timeline { w.row([.number(r.t), .integer(r.item), .number(r.y), .number(r.anchor), .number(r.velocity)]) }
         var fields: [(String, JSONValue)] = [("trace", .string(trace.id)), ("intent", trace.intent.map { .string($0.rawValue) } ?? .null),
                                              ("preset", .string(loaded.preset.name)), ("model", .string(loaded.preset.model))]
         fields.append(("values", .object(values.keys.sorted().map { name in
@@ -57,16 +71,12 @@ public enum Replay {
         fields.append(("decision", run.decision.map { .string($0.rawValue) } ?? .null))
         for m in loaded.kind.metrics { fields.append((m.name, .number(run.metrics[m]))) }
         fields.append(("unsettled", .bool(run.unsettled)))
-        var byItem: [Int: [(Double, Double)]] = [:]
-        for r in run.timeline { byItem[r.item, default: []].append((r.t, r.y)) }
-        let series = byItem.keys.sorted().map { Chart.Series(label: "item \($0)", points: byItem[$0]!) }
-        let chart = Chart(name: "timeline", title: "\(trace.id): screen y per item (\(loaded.preset.name))",
-                          panels: [.lines(title: "timeline", x: "t (s)", y: "screen y (pt)", series: series, logX: false)])
         let lift = (input.samples.last?.t ?? 0) - (input.samples.first?.t ?? 0)
         let settled = [MetricSpec.settleTime, .exitTime].compactMap { run.metrics[$0] }.first { $0.isFinite } ?? (run.metrics.values.isEmpty ? 0 : .infinity)
         let restTime = min(pictures.last?.t ?? 0, lift + settled + 0.5)
-        return Outcome(run: run, timeline: w.text, summary: .object(fields), chart: chart, pictures: pictures, restTime: restTime,
-                       trace: input, values: values, sceneSize: SIMD2(loaded.preset.scene.width, loaded.preset.scene.height))
+        return Outcome(run: run, summary: .object(fields), pictures: pictures, restTime: restTime,
+                       trace: input, values: values, sceneSize: SIMD2(loaded.preset.scene.width, loaded.preset.scene.height),
+                       presetName: loaded.preset.name)
     }
 }
 

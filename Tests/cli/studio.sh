@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# `springtune studio` from outside: the one line, the token, the Host check, the body limit,
+# one-line JSON errors, a second studio on one session, Ctrl-C, and the replay latency figure.
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+start() { # start SESSION [ARGS...]: runs a studio, sets url/port/token/pid
+  local session=$1; shift
+  "$bin" studio --preset evernote --no-browser --port 0 --session "$session" "$@" >"$work/out" 2>"$work/err" &
+  pid=$!
+  for _ in $(seq 50); do grep -q '^studio: ' "$work/out" && break; sleep 0.1; done
+  url=$(sed -n 's/^studio: //p' "$work/out"); port=$(echo "$url" | sed 's|.*:\([0-9]*\)/.*|\1|'); token=${url##*token=}
+}
+code() { curl -s -o "$work/body" -w '%{http_code}' "$@"; }
+
+start "$work/s/evernote.sqlite"
+check "the studio line within 5 s" test -n "$url"
+check "one line on stdout" test "$(wc -l <"$work/out")" = 1
+check "the token has 128 bits" test ${#token} -ge 32
+check "GET /api/preset with the token" test "$(code -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/preset")" = 200
+check "  names the preset" grep -q '"name":"evernote"' "$work/body"
+check "without the token: 401" test "$(code "http://127.0.0.1:$port/api/preset")" = 401
+check "  as one line of JSON" test "$(head -c 9 "$work/body")" = '{"error":'
+check "a wrong token: 401" test "$(code "http://127.0.0.1:$port/api/preset?token=x$token")" = 401
+check "Host: evil.example: 403" test "$(code -H 'Host: evil.example' "http://127.0.0.1:$port/api/preset?token=$token")" = 403
+check "localhost:PORT is accepted" test "$(code "http://localhost:$port/api/preset?token=$token")" = 200
+check "the page needs no token" test "$(code "http://127.0.0.1:$port/")" = 200
+head -c 2000000 /dev/zero | tr '\0' ' ' >"$work/big"
+check "a body over 1 MiB: 413" test "$(code -H "Authorization: Bearer $token" --data-binary @"$work/big" "http://127.0.0.1:$port/api/evaluate")" = 413
+check "malformed JSON: 400" test "$(code -H "Authorization: Bearer $token" -d '{"params":' "http://127.0.0.1:$port/api/evaluate")" = 400
+check "an unknown key: 400" test "$(code -H "Authorization: Bearer $token" -d '{"parms":{}}' "http://127.0.0.1:$port/api/evaluate")" = 400
+check "a value off its axis: 400" test "$(code -H "Authorization: Bearer $token" -d '{"params":{"damping":1e308}}' "http://127.0.0.1:$port/api/evaluate")" = 400
+check "an unknown path: 404" test "$(code -H "Authorization: Bearer $token" "http://127.0.0.1:$port/etc/passwd")" = 404
+check "a path escape: 404" test "$(code --path-as-is -H "Authorization: Bearer $token" "http://127.0.0.1:$port/../../etc/passwd")" = 404
+check "export with a path in its name: 400" test "$(code -H "Authorization: Bearer $token" -d '{"name":"../../x"}' "http://127.0.0.1:$port/api/export")" = 400
+check "export: 200" test "$(code -H "Authorization: Bearer $token" -d '{"name":"mine"}' "http://127.0.0.1:$port/api/export")" = 200
+check "  inside the session folder, a preset springtune reads" bash -c '"$0" presets show "$1" >/dev/null' "$bin" "$work/s/exports/mine.json"
+check "  with the session in its provenance" grep -q '"session"' "$work/s/exports/mine.json"
+"$bin" studio --preset evernote --no-browser --port 0 --session "$work/s/evernote.sqlite" >/dev/null 2>"$work/err2"; rc=$?
+check "a second studio on the session: exit 73" test $rc = 73
+check "  with one line" test "$(wc -l <"$work/err2")" = 1
+python3 "$here/studio/latency.py" "$url" "${STUDIO_REQUESTS:-200}" | tee "$work/latency"
+check "replay latency measured" grep -q 'p95' "$work/latency"
+kill -INT $pid; wait $pid; rc=$?
+check "Ctrl-C: exit 0" test $rc = 0
+check "  the session file is intact" test -s "$work/s/evernote.sqlite"
+echo 'not a database, just text' >"$work/bad.sqlite"
+"$bin" studio --preset evernote --no-browser --port 0 --session "$work/bad.sqlite" >/dev/null 2>"$work/err3"; rc=$?
+check "a session that is not SQLite: exit 65" test $rc = 65
+finish
