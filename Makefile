@@ -82,6 +82,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/hardening.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/studio.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/studio/schemathesis.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
