@@ -5,7 +5,7 @@ Starts `$SPRINGTUNE studio` (port 0, a temporary session), opens the page it pri
 for the first draw, moves the damping slider and checks that the metrics and the canvas
 change, saves a screenshot to $OUT/studio.png (OUT defaults to out/test/studio), stops the
 studio with SIGINT (exit 0 expected); then checks that every bundled preset's page reaches
-"ready" with a canvas that is not blank. Prints `ok NAME` / `FAIL NAME` lines and exits 1
+"ready" with a canvas that is not blank (a screenshot of each at 0.3 s in $OUT/NAME.png). Prints `ok NAME` / `FAIL NAME` lines and exits 1
 when any check failed. Run from the package root (the binary finds Presets/ there).
 """
 import os
@@ -139,10 +139,23 @@ def damping_test(driver, folder):
     driver.find_element(By.ID, "add").click()
     check("add candidate makes a second panel",
           wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "canvas.stage")) == 2 and ready(driver)))
+    first = metrics.get_attribute("data-params")
+    driver.execute_script("""
+        const s = document.querySelector('input[data-axis="frequency"]');
+        s.value = s.max; s.dispatchEvent(new Event('input'));""")
+    second = driver.find_elements(By.CSS_SELECTOR, ".metrics")[1]
+    check("the sliders edit the selected (new) panel only",
+          wait(driver, lambda: '"frequency":4' in (second.get_attribute("data-params") or ""))
+          and metrics.get_attribute("data-params") == first, second.get_attribute("data-params"))
     driver.find_element(By.ID, "copy-swiftui").click()
     swiftui = driver.find_element(By.ID, "copy").get_attribute("value")
     check("copy as SwiftUI gives response = 1/frequency, dampingFraction = damping",
-          swiftui == ".spring(response: 1, dampingFraction: 0.5)", swiftui)
+          swiftui == ".spring(response: 0.25, dampingFraction: 0.5)", swiftui)
+    driver.find_element(By.ID, "add").click()
+    driver.find_element(By.ID, "add").click()
+    check("at most 4 panels (add candidate then disabled)",
+          wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "canvas.stage")) == 4 and ready(driver))
+          and not driver.find_element(By.ID, "add").is_enabled())
     os.makedirs(OUT, exist_ok=True)
     shot = os.path.join(OUT, "studio.png")
     driver.find_element(By.ID, "play").click()
@@ -167,6 +180,8 @@ def every_preset(driver, folder):
         good = wait(driver, lambda: ready(driver)) and wait(driver, lambda: not_blank(driver))
         error = driver.find_element(By.ID, "error").text
         check(name + " page ready, canvas not blank", good, error)
+        pause_at(driver, 0.3)
+        driver.save_screenshot(os.path.join(OUT, name + ".png"))
         check(name + " studio exits 0 on SIGINT", studio.stop() == 0)
 
 
