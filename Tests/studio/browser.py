@@ -8,6 +8,7 @@ studio with SIGINT (exit 0 expected); then checks that every bundled preset's pa
 "ready" with a canvas that is not blank (a screenshot of each at 0.3 s in $OUT/NAME.png). Prints `ok NAME` / `FAIL NAME` lines and exits 1
 when any check failed. Run from the package root (the binary finds Presets/ there).
 """
+import json
 import os
 import re
 import signal
@@ -151,6 +152,10 @@ def damping_test(driver, folder):
     swiftui = driver.find_element(By.ID, "copy").get_attribute("value")
     check("copy as SwiftUI gives response = 1/frequency, dampingFraction = damping",
           swiftui == ".spring(response: 0.25, dampingFraction: 0.5)", swiftui)
+    driver.find_element(By.ID, "copy-json").click()
+    text = driver.find_element(By.ID, "copy").get_attribute("value")
+    check("copy as preset JSON splits spring and params",
+          json.loads(text) == {"spring": {"damping": 0.5, "frequency": 4}, "params": {"boundaryResistance": 10}}, text)
     driver.find_element(By.ID, "add").click()
     driver.find_element(By.ID, "add").click()
     check("at most 4 panels (add candidate then disabled)",

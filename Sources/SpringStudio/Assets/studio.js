@@ -157,7 +157,7 @@ function request(panel) {
 }
 
 // ---- metrics and the objective
-/// `"column <= value"`, `">="`, `"<"`, `">"` or `"column = target ± tolerance"` as a check.
+/// `"column <= value"`, `">="`, `"<"`, `">"` or `"column = target ± tolerance"` (`+-` too) as a check.
 function parseRule(text) {
   let m = text.match(/^\s*(\w+)\s*(<=|>=|<|>)\s*(-?[\d.eE+-]+)\s*$/);
   if (m) {
@@ -165,7 +165,7 @@ function parseRule(text) {
     const ok = { "<=": (v) => v <= b, ">=": (v) => v >= b, "<": (v) => v < b, ">": (v) => v > b }[op];
     return { column, ok };
   }
-  m = text.match(/^\s*(\w+)\s*=\s*(-?[\d.eE+-]+)\s*±\s*([\d.eE+-]+)\s*$/);
+  m = text.match(/^\s*(\w+)\s*=\s*(-?[\d.eE+-]+)\s*(?:±|\+-)\s*([\d.eE+-]+)\s*$/);
   if (m) return { column: m[1], ok: (v) => Math.abs(v - Number(m[2])) <= Number(m[3]) };
   return null;
 }
@@ -274,6 +274,7 @@ function copyText(kind, params) {
   if (kind === "json") {
     const out = { spring: {}, params: {} };
     for (const [k, v] of Object.entries(params)) out[SPRING_KEYS.includes(k) ? "spring" : "params"][k] = v;
+    for (const group of ["spring", "params"]) if (Object.keys(out[group]).length === 0) delete out[group];
     return JSON.stringify(out, null, 2);
   }
   if (!spring) return "// no spring axes (frequency/damping or response/dampingRatio); the values:\n" + JSON.stringify(params, null, 2);
