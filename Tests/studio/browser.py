@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""The studio's page in a real browser (headless Chromium through Selenium).
+
+Starts `$SPRINGTUNE studio` (port 0, a temporary session), opens the page it prints, waits
+for the first draw, moves the damping slider and checks that the metrics and the canvas
+change, saves a screenshot to $OUT/studio.png (OUT defaults to out/test/studio), stops the
+studio with SIGINT (exit 0 expected); then checks that every bundled preset's page reaches
+"ready" with a canvas that is not blank (a screenshot of each at 0.3 s in $OUT/NAME.png). Prints `ok NAME` / `FAIL NAME` lines and exits 1
+when any check failed. Run from the package root (the binary finds Presets/ there).
+"""
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BIN = os.path.abspath(os.environ.get("SPRINGTUNE", ".build/release/springtune"))
+OUT = os.environ.get("OUT", "out/test/studio")
+TIMEOUT = 60  # s: a loaded machine replays slowly
+failures = 0
+
+
+def check(name, condition, detail=""):
+    global failures
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition or not detail else ": " + detail), flush=True)
+    if not condition:
+        failures += 1
+
+
+class Studio:
+    """`springtune studio --preset NAME` on a free port with a throw-away session."""
+
+    def __init__(self, preset, folder):
+        session = os.path.join(folder, preset, "s.sqlite")
+        os.makedirs(os.path.dirname(session), exist_ok=True)
+        self.process = subprocess.Popen(
+            [BIN, "studio", "--preset", preset, "--no-browser", "--port", "0", "--session", session],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = None
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            match = re.match(r"studio: (http://127\.0\.0\.1:\d+/\?token=\S+)", line)
+            if match:
+                self.url = match.group(1)
+                break
+
+    def stop(self):
+        """SIGINT, then the exit status (None when it did not stop within the timeout)."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return None
+
+
+def browser():
+    options = Options()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900",
+                 "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, condition):
+    try:
+        WebDriverWait(driver, TIMEOUT, poll_frequency=0.05).until(lambda d: condition())
+        return True
+    except Exception:
+        return False
+
+
+def ready(driver):
+    return driver.execute_script("return document.body.dataset.state") == "ready"
+
+
+def pixels(driver):
+    return driver.execute_script("return document.querySelector('canvas.stage').toDataURL()")
+
+
+def not_blank(driver):
+    """True when the canvas holds some colour other than the frame and the screen."""
+    return driver.execute_script("""
+        const c = document.querySelector('canvas.stage'), g = c.getContext('2d');
+        const d = g.getImageData(0, 0, c.width, c.height).data;
+        const plain = new Set(['28,28,30', '242,242,247']);
+        for (let i = 0; i < d.length; i += 4) if (!plain.has(d[i] + ',' + d[i + 1] + ',' + d[i + 2])) return true;
+        return false;""")
+
+
+def pause_at(driver, t):
+    """Stop the clock at `t` s so that two pictures can be compared."""
+    driver.execute_script("""
+        const play = document.getElementById('play');
+        if (play.textContent === 'pause') play.click();
+        const s = document.getElementById('scrub');
+        s.value = arguments[0]; s.dispatchEvent(new Event('input'));""", t)
+    time.sleep(0.2)  # a few animation frames
+
+
+def damping_test(driver, folder):
+    studio = Studio("evernote", folder)
+    check("evernote studio prints its URL", studio.url is not None)
+    if studio.url is None:
+        studio.stop()
+        return
+    driver.get(studio.url)
+    check("evernote page reaches ready", wait(driver, lambda: ready(driver)))
+    check("evernote canvas not blank", not_blank(driver))
+    metrics = driver.find_element(By.CSS_SELECTOR, ".metrics")
+    before_text, before_params = metrics.text, metrics.get_attribute("data-params")
+    pause_at(driver, 0.6)
+    before_pixels = pixels(driver)
+    moved = driver.execute_script("""
+        const s = document.querySelector('input[data-axis="damping"]');
+        if (!s) return false;
+        s.value = s.min; s.dispatchEvent(new Event('input'));
+        return true;""")
+    check("evernote has a damping slider", moved)
+    check("metrics change after the damping slider moves",
+          wait(driver, lambda: metrics.text != before_text and metrics.get_attribute("data-params") != before_params))
+    check("data-params holds the new damping",
+          '"damping":0.5' in (metrics.get_attribute("data-params") or ""), metrics.get_attribute("data-params"))
+    pause_at(driver, 0.6)
+    check("canvas changes after the damping slider moves", pixels(driver) != before_pixels)
+    driver.find_element(By.ID, "add").click()
+    check("add candidate makes a second panel",
+          wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "canvas.stage")) == 2 and ready(driver)))
+    first = metrics.get_attribute("data-params")
+    driver.execute_script("""
+        const s = document.querySelector('input[data-axis="frequency"]');
+        s.value = s.max; s.dispatchEvent(new Event('input'));""")
+    second = driver.find_elements(By.CSS_SELECTOR, ".metrics")[1]
+    check("the sliders edit the selected (new) panel only",
+          wait(driver, lambda: '"frequency":4' in (second.get_attribute("data-params") or ""))
+          and metrics.get_attribute("data-params") == first, second.get_attribute("data-params"))
+    driver.find_element(By.ID, "copy-swiftui").click()
+    swiftui = driver.find_element(By.ID, "copy").get_attribute("value")
+    check("copy as SwiftUI gives response = 1/frequency, dampingFraction = damping",
+          swiftui == ".spring(response: 0.25, dampingFraction: 0.5)", swiftui)
+    driver.find_element(By.ID, "copy-json").click()
+    text = driver.find_element(By.ID, "copy").get_attribute("value")
+    check("copy as preset JSON splits spring and params",
+          json.loads(text) == {"spring": {"damping": 0.5, "frequency": 4}, "params": {"boundaryResistance": 10}}, text)
+    driver.find_element(By.ID, "add").click()
+    driver.find_element(By.ID, "add").click()
+    check("at most 4 panels (add candidate then disabled)",
+          wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "canvas.stage")) == 4 and ready(driver))
+          and not driver.find_element(By.ID, "add").is_enabled())
+    os.makedirs(OUT, exist_ok=True)
+    shot = os.path.join(OUT, "studio.png")
+    driver.find_element(By.ID, "play").click()
+    check("screenshot saved", driver.save_screenshot(shot), shot)
+    check("evernote studio exits 0 on SIGINT", studio.stop() == 0)
+
+
+def presets():
+    """The names `presets list` prints under its header line."""
+    listed = subprocess.run([BIN, "presets", "list"], capture_output=True, text=True, check=True).stdout
+    return [line.split()[0] for line in listed.splitlines()[1:] if line.strip()]
+
+
+def every_preset(driver, folder):
+    for name in presets():
+        studio = Studio(name, folder)
+        if studio.url is None:
+            check(name + " page ready, canvas not blank", False, "no URL line: " + studio.process.stderr.read()[:300])
+            studio.stop()
+            continue
+        driver.get(studio.url)
+        good = wait(driver, lambda: ready(driver)) and wait(driver, lambda: not_blank(driver))
+        error = driver.find_element(By.ID, "error").text
+        check(name + " page ready, canvas not blank", good, error)
+        pause_at(driver, 0.3)
+        driver.save_screenshot(os.path.join(OUT, name + ".png"))
+        check(name + " studio exits 0 on SIGINT", studio.stop() == 0)
+
+
+def main():
+    driver = browser()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            damping_test(driver, folder)
+            every_preset(driver, folder)
+    finally:
+        driver.quit()
+    print(f"{failures} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
