@@ -8,12 +8,13 @@ BIN := .build/release/springtune
 ## libcsv; the studio's sessions are SQLite through GRDB),
 ## gnuplot-nox to draw the charts.
 DEMO_PACKAGES := libcsv-dev gnuplot-nox libsqlite3-dev
-## What `make test` adds: chromium renders the sweep page (Tests/cli/run.sh); slurm-wlm and munge
+## What `make test` adds: chromium renders the sweep page (Tests/cli/run.sh) and, with chromium-driver, drives
+## the studio's page (Tests/studio/browser.py); slurm-wlm and munge
 ## run the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh); qemu-user runs
 ## the binary on an emulated CPU without AVX2 (see CPU_FLAGS); valgrind counts instructions
 ## (bench); man-db renders the installed man page (Tests/cli/install.sh); python3-venv makes the
 ## notebooks' environment.
-TEST_PACKAGES := $(DEMO_PACKAGES) chromium slurm-wlm munge qemu-user valgrind man-db python3-venv
+TEST_PACKAGES := $(DEMO_PACKAGES) chromium chromium-driver slurm-wlm munge qemu-user valgrind man-db python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
@@ -83,6 +84,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/studio.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/studio/schemathesis.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) out/test/studio-venv/bin/python Tests/studio/browser.py
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
 	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # schemathesis (PyPI) against the studio's own /openapi.json, with the token: no 5xx, every
 # answer conforms to the document (status, body, content type, headers), and the API refuses
+# It also makes the studio tests' Python environment (schemathesis, selenium) that browser.py runs in.
 # calls without the token (ignored_auth). Not checked: ST202 (the document cannot state each
 # axis's range, so some schema-valid values are 400) and ST204 (an undeclared method gets 404).
 set -euo pipefail
 bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
-venv=${STUDIO_VENV:-out/test/schemathesis-venv}
-[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q 'schemathesis>=4.32,<5'; }
+venv=${STUDIO_VENV:-out/test/studio-venv}
+[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q 'schemathesis>=4.32,<5' 'selenium>=4.20,<5'; }
 venv=$(cd "$venv" && pwd)
 work=$(mktemp -d); trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 "$bin" studio --preset tweetbot --no-browser --port 0 --session "$work/s.sqlite" >"$work/out" 2>"$work/err" &
