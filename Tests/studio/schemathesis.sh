@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # schemathesis (PyPI) against the studio's own /openapi.json, with the token: no 5xx, every
 # answer conforms to the document (status, body, content type, headers), and the API refuses
-# It also makes the studio tests' Python environment (schemathesis, selenium) that browser.py runs in.
 # calls without the token (ignored_auth). Not checked: ST202 (the document cannot state each
 # axis's range, so some schema-valid values are 400) and ST204 (an undeclared method gets 404).
+# It also makes the studio tests' Python environment (schemathesis, selenium) that browser.py runs in.
 set -euo pipefail
 bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
 venv=${STUDIO_VENV:-out/test/studio-venv}
