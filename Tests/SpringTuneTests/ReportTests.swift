@@ -135,3 +135,9 @@ extension Fixture {
         #expect(Fixture.error { _ = try SampleColumns(path: traces, columns: [.init("t", limit: 1)]) }?.message == "\(traces):1:19: duplicate column 'x'")
     }
 }
+
+@Test func jsonValuePrettyAndCompact() {
+    let v = JSONValue.object([("a", .array([.number(1), .null, .string("x\"")])), ("b", .object([])), ("c", .bool(true))])
+    #expect(v.compact() == #"{"a":[1,null,"x\""],"b":{},"c":true}"#)
+    #expect(v.rendered() == "{\n  \"a\": [\n    1,\n    null,\n    \"x\\\"\"\n  ],\n  \"b\": {},\n  \"c\": true\n}\n")
+}

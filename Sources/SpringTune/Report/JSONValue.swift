@@ -25,33 +25,31 @@ public indirect enum JSONValue: Sendable {
         return out + "\n"
     }
 
-    private func write(to out: inout String, indent: String) {
+    /// Writes the document: pretty with `indent` (two spaces a level), on one line when nil.
+    private func write(to out: inout String, indent: String?) {
         switch self {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
         case let .number(d): out += d.isFinite ? NumberFormat.cell(d) : "null"
         case let .string(s): out += Self.quote(s)
         case let .array(items):
-            if items.isEmpty { out += "[]"; return }
-            let inner = indent + "  "
-            out += "[\n"
-            for (i, v) in items.enumerated() {
-                out += inner
-                v.write(to: &out, indent: inner)
-                out += i + 1 < items.count ? ",\n" : "\n"
-            }
-            out += indent + "]"
+            writeList(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent)
         case let .object(pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            let inner = indent + "  "
-            out += "{\n"
-            for (i, (k, v)) in pairs.enumerated() {
-                out += inner + Self.quote(k) + ": "
-                v.write(to: &out, indent: inner)
-                out += i + 1 < pairs.count ? ",\n" : "\n"
-            }
-            out += indent + "}"
+            writeList(pairs.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent)
         }
+    }
+
+    private func writeList(_ entries: [(String?, JSONValue)], open: String, close: String, to out: inout String, indent: String?) {
+        if entries.isEmpty { out += open + close; return }
+        let inner = indent.map { $0 + "  " }
+        out += open + (inner == nil ? "" : "\n")
+        for (i, (key, v)) in entries.enumerated() {
+            out += inner ?? ""
+            if let key { out += Self.quote(key) + (inner == nil ? ":" : ": ") }
+            v.write(to: &out, indent: inner)
+            out += i + 1 < entries.count ? (inner == nil ? "," : ",\n") : (inner == nil ? "" : "\n")
+        }
+        out += (indent ?? "") + close
     }
 
     static func quote(_ s: String) -> String {
@@ -80,32 +78,7 @@ extension JSONValue {
     /// The document on one line with no spaces (the studio's API answers).
     public func compact() -> String {
         var out = ""
-        writeCompact(to: &out)
+        write(to: &out, indent: nil)
         return out
-    }
-
-    /// Appends the one-line form to `out`.
-    public func writeCompact(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(d): out += d.isFinite ? NumberFormat.cell(d) : "null"
-        case let .string(s): out += Self.quote(s)
-        case let .array(items):
-            out += "["
-            for (i, v) in items.enumerated() {
-                if i > 0 { out += "," }
-                v.writeCompact(to: &out)
-            }
-            out += "]"
-        case let .object(pairs):
-            out += "{"
-            for (i, (k, v)) in pairs.enumerated() {
-                if i > 0 { out += "," }
-                out += Self.quote(k) + ":"
-                v.writeCompact(to: &out)
-            }
-            out += "}"
-        }
     }
 }
