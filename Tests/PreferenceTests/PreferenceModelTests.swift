@@ -16,6 +16,23 @@ import Testing
         }
     }
 
+    /// The prior's difference f(x) − f(y): mean 0, variance 2 − 2k(x, y) with ℓ = 0.3 (closed form);
+    /// after a ≻ b the difference of a over b is positive and surer than the prior's.
+    @Test func differencesAgainstThePriorAndAComparison() throws {
+        let (x, y) = ([0.1, 0.2, 0.3], [0.4, 0.2, 0.7])
+        let prior = try PreferenceModel.fit(PreferenceData(), space: space)
+        let k = exp(-0.5 * zip(x, y).reduce(0) { $0 + pow(($1.0 - $1.1) / 0.3, 2) })
+        #expect(prior.difference(x, y).mean == 0)
+        #expect(abs(prior.difference(x, y).sd - (2 - 2 * k).squareRoot()) < 1e-9)
+        #expect(prior.difference(x, x).sd == 0)
+        var data = PreferenceData()
+        data.prefer(data.add(point: x), over: data.add(point: y))
+        let model = try PreferenceModel.fit(data, space: space, grid: fixed)
+        let d = model.difference(x, y)
+        #expect(d.mean > 0 && d.sd < (2 - 2 * k).squareRoot())
+        #expect(abs(d.mean - (model.mean(x) - model.mean(y))) < 1e-12)
+    }
+
     /// One comparison a ≻ b: the mode is f_a = −f_b > 0 and the posterior means at a and b mirror.
     @Test func oneComparisonIsSymmetric() throws {
         var data = PreferenceData()
