@@ -114,14 +114,22 @@ def pause_at(driver, t):
     time.sleep(0.2)  # a few animation frames
 
 
-def damping_test(driver, folder):
+def open_page(driver, folder, label):
+    """An evernote studio on a session in `folder` with its page loaded (None when it printed no URL)."""
     studio = Studio("evernote", folder)
-    check("evernote studio prints its URL", studio.url is not None)
+    check(label + " studio prints its URL", studio.url is not None)
     if studio.url is None:
         studio.stop()
-        return
+        return None
     driver.get(studio.url)
-    check("evernote page reaches ready", wait(driver, lambda: ready(driver)))
+    check(label + " page reaches ready", wait(driver, lambda: ready(driver)))
+    return studio
+
+
+def damping_test(driver, folder):
+    studio = open_page(driver, folder, "evernote")
+    if studio is None:
+        return
     check("evernote canvas not blank", not_blank(driver))
     metrics = driver.find_element(By.CSS_SELECTOR, ".metrics")
     before_text, before_params = metrics.text, metrics.get_attribute("data-params")
@@ -208,13 +216,9 @@ def worst(driver, i):
 
 
 def learn_test(driver, folder):
-    studio = Studio("evernote", os.path.join(folder, "learn"))
-    check("learn: studio prints its URL", studio.url is not None)
-    if studio.url is None:
-        studio.stop()
+    studio = open_page(driver, os.path.join(folder, "learn"), "learn:")
+    if studio is None:
         return
-    driver.get(studio.url)
-    check("learn: page ready", wait(driver, lambda: ready(driver)))
     check("learn: no best box before any choice", not driver.find_element(By.ID, "best").is_displayed())
     driver.find_element(By.ID, "start-round").click()
     check("learn: start a round shows round 1 with 4 candidates, 0 choices", wait(driver, lambda: learned(driver, 1, 0)))

@@ -481,6 +481,7 @@ function startLearning() {
     replacePanels(panels.map((p) => ({ params: p.params })));
   });
   $("show-best").addEventListener("click", () => {
+    if (!learn.best) return;
     setMode(null);
     replacePanels([{ params: learn.best.params }]);
   });
