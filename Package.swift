@@ -45,7 +45,7 @@ let package = Package(
         // The studio: a local web application (HTTP API, page assets, SQLite session).
         .target(
             name: "SpringStudio",
-            dependencies: ["SpringTune", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["SpringTune", "Preference", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             resources: [.embedInCode("Assets")]
         ),

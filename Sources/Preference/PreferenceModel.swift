@@ -115,6 +115,14 @@ public struct PreferenceModel: Sendable {
     /// The estimate at x.
     public func estimate(_ x: [Double]) -> Estimate { Estimate(x: x, mean: mean(x), sd: sd(x)) }
 
+    /// The posterior of f(x) − f(y): its mean and standard deviation. Comparisons fix only
+    /// differences of the utility, so this is what they can make certain (the sd of f(x) alone
+    /// keeps the unknown common level).
+    public func difference(_ x: [Double], _ y: [Double]) -> (mean: Double, sd: Double) {
+        let a = project(x), b = project(y)
+        return (a.mean - b.mean, max(0, covariance(a, a) + covariance(b, b) - 2 * covariance(a, b)).squareRoot())
+    }
+
     /// The utility's log-likelihood gradient at the mode; at the exact mode f̂ = K·gradient.
     public var likelihoodGradient: [Double] { LaplaceFit.derivatives(fit.mode, fit.comparisons, fit.noise, fit.points.count).gradient }
 

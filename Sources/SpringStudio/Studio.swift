@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import SpringCore
 import SpringTune
 import ToolRuntime
 
@@ -71,6 +72,24 @@ public enum Studio {
         if let error = failure.get() {
             throw ToolError(.unavailable, "cannot listen on \(address):\(options.port): \(error)")
         }
+    }
+
+    /// `studio --simulate`: the convergence table of `seeds` simulated designers over `rounds`
+    /// rounds (``StudioSimulation``) and the latency of the candidates handler at 60 comparisons.
+    public static func simulate(preset: String, traces: [String], seeds: Int, rounds: Int) throws -> String {
+        let loaded = try PresetStore().load(preset)
+        let engine = try StudioEngine(loaded: loaded, files: traces)
+        let outcome = try StudioSimulation.run(engine: engine, seeds: seeds, rounds: rounds)
+        let space = try StudioLearner(engine: engine).space.space
+        var text = "preset \(loaded.preset.name): \(space.axes.count) axes (\(space.axes.map(\.name).joined(separator: ", "))), \(engine.traces.count) traces\n"
+        text += "simulated designers through the studio API (worst of 4, perception noise sd 0.05 of the utility range, optimum within the constraints): scaled utility of GET /api/best after each round\n"
+        text += PreferenceBench.table(outcome.runs, rounds: rounds)
+        if !outcome.latencies.isEmpty {
+            let ms = { (s: Double) in NumberFormat.fixed(s * 1000, 1) + " ms" }
+            let sorted = outcome.latencies.sorted()
+            text += "GET /api/candidates at 60 comparisons (fit, proposal, constraint checks by measurement), \(sorted.count) runs: p50 \(ms(PreferenceBench.median(sorted))), max \(ms(sorted.last!))\n"
+        }
+        return text
     }
 
     /// Opens `url` with `$BROWSER` or `xdg-open` when one is there; otherwise says so.

@@ -12,12 +12,30 @@ public final class StudioAPI: Sendable {
     public let store: SessionStore
     /// Where `POST /api/export` writes: the session's folder, `exports/`.
     public let exportFolder: String
-    private let proposals = ProposalsCache()
+    /// The learner, or why this preset cannot learn (no axis to learn over, a bad constraint).
+    let learning: Result<StudioLearner, StudioError>
+    /// One round at a time: a proposal and an answer never interleave.
+    private let rounds = NSLock()
 
-    public init(engine: StudioEngine, store: SessionStore) {
+    public init(engine: StudioEngine, store: SessionStore, strategy: StudioLearner.Strategy = .model) {
         self.engine = engine
         self.store = store
         exportFolder = ((store.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exports")
+        do {
+            learning = .success(try StudioLearner(engine: engine, strategy: strategy))
+        } catch {
+            learning = .failure(StudioError.conflict("this preset cannot learn from choices: \((error as? ToolError)?.message ?? "\(error)")"))
+        }
+    }
+
+    /// The learner (409 when the preset cannot learn).
+    func learner() throws -> StudioLearner { try learning.get() }
+
+    /// `body` with the round lock held.
+    func inRound<T>(_ body: () throws -> T) rethrows -> T {
+        rounds.lock()
+        defer { rounds.unlock() }
+        return try body()
     }
 
     /// `GET /api/preset`.
@@ -79,14 +97,13 @@ public final class StudioAPI: Sendable {
     /// `GET /api/candidates?k=K`: the open round, or a new one of K sets.
     public func candidates(k: Int) throws -> JSONValue {
         guard (2...6).contains(k) else { throw StudioError.badRequest("k must be an integer from 2 to 6") }
-        let round: SessionStore.Round
-        if let open = try store.openRound() {
-            round = open
-        } else {
-            let number = try store.choices().count + 1
-            let sets = try proposals.get(engine).round(number, k: k)
+        let round = try inRound {
+            if let open = try store.openRound() { return open }
+            let choices = try store.choices()
+            let number = choices.count + 1
+            let sets = try learner().round(number, k: k, choices: choices)
             let trace = engine.infos[(number - 1) % engine.infos.count].id
-            round = try store.addRound(trace: trace, sets: sets)
+            return try store.addRound(trace: trace, sets: sets)
         }
         return .object([("round", .number(Double(round.number))), ("trace", .string(round.trace)),
                         ("candidates", .array(try round.candidates.map { c in
@@ -107,20 +124,37 @@ public final class StudioAPI: Sendable {
         let given = [worst != nil, best != nil, same].filter { $0 }.count
         guard given == 1 else { throw StudioError.badRequest("give exactly one of worst, best or same") }
         let answer: SessionStore.Answer = worst.map { .worst($0) } ?? best.map { .best($0) } ?? .same
-        return .object([("choices", .number(Double(try store.answer(round: round, answer))))])
+        return .object([("choices", .number(Double(try inRound { try store.answer(round: round, answer) })))])
     }
 
     /// `DELETE /api/choices/last`.
-    public func undo() throws -> JSONValue { .object([("choices", .number(Double(try store.undoLast())))]) }
+    public func undo() throws -> JSONValue { .object([("choices", .number(Double(try inRound { try store.undoLast() })))]) }
 
-    /// `GET /api/best`: the best estimate so far (the preset's values before any choice).
+    /// The best estimate and the number of choices it rests on.
+    public func bestEstimate() throws -> (best: StudioLearner.Best, choices: Int) {
+        try inRound {
+            let choices = try store.choices()
+            return (try learner().best(choices), choices.count)
+        }
+    }
+
+    /// `GET /api/best`: the best estimate so far (the preset's values before any choice), its
+    /// utility relative to the preset's set, and the utility map.
     public func best() throws -> JSONValue {
-        let choices = try store.choices()
-        let estimate: (params: [String: ParamValue], mean: Double, sd: Double) = choices.isEmpty
-            ? (engine.presetParams, 0.5, 0.5) : try proposals.get(engine).best(choices, preset: engine.presetParams)
-        return .object([("params", Self.json(estimate.params)),
-                        ("utility", .object([("mean", .number(estimate.mean)), ("sd", .number(estimate.sd))])),
-                        ("metrics", try metrics(estimate.params)), ("choices", .number(Double(choices.count)))])
+        let (best, choices) = try bestEstimate()
+        return .object([("params", Self.json(best.params)),
+                        ("utility", .object([("mean", .number(best.mean)), ("sd", .number(best.sd))])),
+                        ("metrics", try metrics(best.params)), ("choices", .number(Double(choices))),
+                        ("map", best.map.map(json) ?? .null)])
+    }
+
+    /// The map's JSON: each axis with its name, unit, log flag and values; the means by row.
+    func json(_ map: StudioLearner.UtilityMap) -> JSONValue {
+        let axis = { (a: StudioLearner.UtilityMap.Axis) -> JSONValue in
+            .object([("name", .string(a.name)), ("unit", .string(self.engine.axes.first { $0.name == a.name }?.unit ?? "")),
+                     ("log", .bool(a.log)), ("values", .array(a.values.map(JSONValue.number)))])
+        }
+        return .object([("x", axis(map.x)), ("y", axis(map.y)), ("mean", .array(map.mean.map { .array($0.map(JSONValue.number)) }))])
     }
 
     /// `POST /api/export` `{name}`: the best estimate as a pinned preset in `exports/NAME.json`.
@@ -129,9 +163,8 @@ public final class StudioAPI: Sendable {
         guard case let .string(name)? = fields["name"], Self.isSafeName(name) else {
             throw StudioError.badRequest("name must be 1 to 64 letters, digits, '.', '_' or '-', not starting with '.'")
         }
-        let choices = try store.choices()
-        let params = choices.isEmpty ? engine.presetParams : try proposals.get(engine).best(choices, preset: engine.presetParams).params
-        let text = try StudioExport.preset(engine, params: params, name: name, session: store.path, choices: choices.count, folder: exportFolder)
+        let (best, choices) = try bestEstimate()
+        let text = try StudioExport.preset(engine, params: best.params, name: name, session: store.path, choices: choices, folder: exportFolder)
         let path = (exportFolder as NSString).appendingPathComponent(name + ".json")
         do {
             try FileManager.default.createDirectory(atPath: exportFolder, withIntermediateDirectories: true)
@@ -150,7 +183,8 @@ public final class StudioAPI: Sendable {
 
     /// The report row of `params`, by column: a number, `"inf"` (never settles) or null (undefined).
     func metrics(_ params: [String: ParamValue]) throws -> JSONValue {
-        .object(try engine.evaluate(params).map { ($0.name, Self.json($0.value)) })
+        let row = try (try? learner()).map { try $0.metrics(params) } ?? engine.evaluate(params)
+        return .object(row.map { ($0.name, Self.json($0.value)) })
     }
 
     static func json(_ v: MetricValue) -> JSONValue {
@@ -170,19 +204,5 @@ public final class StudioAPI: Sendable {
 
     static func json(_ params: [String: ParamValue]) -> JSONValue {
         .object(params.keys.sorted().map { ($0, json(params[$0]!)) })
-    }
-}
-
-/// The ranked proposals, made once on first use (a sweep of the preset's grid).
-final class ProposalsCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: RankedProposals?
-
-    func get(_ engine: StudioEngine) throws -> RankedProposals {
-        lock.lock(); defer { lock.unlock() }
-        if let value { return value }
-        let made = try RankedProposals(engine)
-        value = made
-        return made
     }
 }

@@ -16,6 +16,9 @@ struct StudioCommand: ParsableCommand {
     @Option(help: "Listen on this address instead of 127.0.0.1 (warned: others can reach it).") var host: String?
     @Option(help: "The token the page and the API need (default: 128 random bits, new per start).") var token: String?
     @Flag(help: "Do not open a browser (the default opens one when $BROWSER or xdg-open is there).") var noBrowser = false
+    @Option(help: "Serve nothing: simulated designers answer rounds through the studio's API, this many seeds; prints their convergence table.")
+    var simulate: Int?
+    @Option(help: "Rounds per simulated designer (with --simulate).") var rounds: Int = 30
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -24,11 +27,17 @@ struct StudioCommand: ParsableCommand {
                 throw ValidationError("--token must be 16 to 256 letters, digits, '-' or '_'")
             }
         }
+        if let simulate { guard (1...100).contains(simulate) else { throw ValidationError("--simulate must be from 1 to 100 seeds") } }
+        guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 100") }
         if let host { guard !host.isEmpty, host.utf8.count <= 253, !host.contains(where: \.isWhitespace) else { throw ValidationError("--host must be an address or a name") } }
     }
 
     func run() throws {
         try reportingErrors {
+            if let simulate {
+                print(try Studio.simulate(preset: preset, traces: traces, seeds: simulate, rounds: rounds), terminator: "")
+                return
+            }
             try Studio.run(.init(preset: preset, traces: traces, session: session, port: port, host: host, token: token, openBrowser: !noBrowser),
                            note: { note($0) })
         }

@@ -44,6 +44,29 @@ check "replay latency measured" grep -q 'p95' "$work/latency"
 kill -INT $pid; wait $pid; rc=$?
 check "Ctrl-C: exit 0" test $rc = 0
 check "  the session file is intact" test -s "$work/s/evernote.sqlite"
+# Learning: three answers, then kill -9; the restarted studio has the same best and open round.
+api() { curl -s -H "Authorization: Bearer $token" "$@"; }
+field() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1], {}, {"d": d}))' "$1"; }
+start "$work/k/evernote.sqlite"
+for _ in 1 2 3; do
+  api "http://127.0.0.1:$port/api/candidates?k=4" >"$work/round"
+  n=$(field 'd["round"]' <"$work/round"); worst=$(field 'd["candidates"][-1]["id"]' <"$work/round")
+  api -d "{\"round\":$n,\"worst\":$worst}" "http://127.0.0.1:$port/api/choices" >"$work/answer"
+done
+check "three answers recorded" test "$(field 'd["choices"]' <"$work/answer")" = 3
+api "http://127.0.0.1:$port/api/candidates?k=4" >"$work/open1"; api "http://127.0.0.1:$port/api/best" >"$work/best1"
+check "the best rests on 3 choices, with a utility map" test "$(field 'd["choices"], d["map"] is not None' <"$work/best1")" = "(3, True)"
+check "every candidate meets the constraint overshoot_pt_p95 <= 0.5" test "$(field 'all(c["metrics"]["overshoot_pt_p95"] <= 0.5 for c in d["candidates"])' <"$work/open1")" = True
+kill -9 $pid; wait $pid 2>/dev/null
+start "$work/k/evernote.sqlite"
+api "http://127.0.0.1:$port/api/candidates?k=4" >"$work/open2"; api "http://127.0.0.1:$port/api/best" >"$work/best2"
+check "after kill -9: the same open round" cmp -s "$work/open1" "$work/open2"
+check "after kill -9: the same best" cmp -s "$work/best1" "$work/best2"
+check "DELETE /api/choices/last undoes one answer" test "$(api -X DELETE "http://127.0.0.1:$port/api/choices/last" | field 'd["choices"]')" = 2
+check "  and round 3 is open again" test "$(api "http://127.0.0.1:$port/api/candidates?k=4" | field 'd["round"]')" = 3
+kill -INT $pid; wait $pid
+"$bin" studio --preset evernote --simulate 1 --rounds 5 >"$work/sim"; rc=$?
+check "studio --simulate: exit 0 with the table" test $rc = 0 -a "$(grep -c 'seeds at ≥ 0.95 after round 5' "$work/sim")" = 1
 echo 'not a database, just text' >"$work/bad.sqlite"
 "$bin" studio --preset evernote --no-browser --port 0 --session "$work/bad.sqlite" >/dev/null 2>"$work/err3"; rc=$?
 check "a session that is not SQLite: exit 65" test $rc = 65

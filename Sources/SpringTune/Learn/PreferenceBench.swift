@@ -42,6 +42,7 @@ public enum PreferenceBench {
         public var seed: UInt64
         public var model: [Double]
         public var random: [Double]
+        public init(seed: UInt64, model: [Double], random: [Double]) { self.seed = seed; self.model = model; self.random = random }
     }
 
     public static func convergence(space: PreferenceSpace, seeds: Int, rounds: Int) throws(PreferenceError) -> [Run] {

@@ -7,7 +7,8 @@ import ToolRuntime
 /// sweep axes with two or more distinct values. An axis of numbers is numeric from its least to
 /// its largest value, in log space when the preset gives it log spacing; an axis with a word
 /// among its values is a word axis over its values; an axis with one distinct value is left out
-/// and kept fixed at that value.
+/// and kept fixed at that value. Values given in `including` (a preset's own set) join their
+/// axis's values, so the box holds them.
 public struct PresetPreferenceSpace: Sendable {
     public let space: PreferenceSpace
     /// The axes left out, at their one value.
@@ -15,14 +16,15 @@ public struct PresetPreferenceSpace: Sendable {
     /// Per word axis, each word's parameter value.
     private let words: [String: [String: ParamValue]]
 
-    public init(axes: [SweepAxis]) throws(ToolError) {
+    public init(axes: [SweepAxis], including own: [String: ParamValue] = [:]) throws(ToolError) {
         var learned: [PreferenceAxis] = [], fixed: [String: ParamValue] = [:], words: [String: [String: ParamValue]] = [:]
         for axis in axes {
             var distinct: [ParamValue] = []
-            for v in axis.values where !distinct.contains(v) { distinct.append(v) }
+            for v in axis.values + [own[axis.name]].compactMap({ $0 }) where !distinct.contains(v) { distinct.append(v) }
+            let numbers = distinct.allSatisfy { $0.number != nil } ? distinct.compactMap(\.number) : nil
             if distinct.count < 2 {
-                fixed[axis.name] = axis.values[0]
-            } else if let numbers = axis.numbers {
+                fixed[axis.name] = distinct[0]
+            } else if let numbers {
                 learned.append(.numeric(axis.name, min: numbers.min()!, max: numbers.max()!, log: axis.range?.log ?? false))
             } else {
                 let names = distinct.map(\.description)

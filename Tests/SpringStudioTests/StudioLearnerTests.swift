@@ -1,0 +1,72 @@
+import Foundation
+import SpringLayout
+import SpringTune
+import Testing
+@testable import SpringStudio
+
+/// The studio's learning (Reference §12) through its API functions.
+@Suite struct StudioLearnerTests {
+    private func api(_ preset: String) throws -> StudioAPI {
+        let loaded = try PresetStore().load(preset)
+        let path = NSTemporaryDirectory() + "learner-\(UUID().uuidString)/s.sqlite"
+        return StudioAPI(engine: try StudioEngine(loaded: loaded, files: []), store: try SessionStore(path: path, preset: loaded.preset.name, model: loaded.kind.name))
+    }
+
+    private func answer(_ api: StudioAPI, _ body: String) throws {
+        _ = try api.choose(try JSONInput.parse(Array(body.utf8)))
+    }
+
+    @Test func beforeAnyChoiceTheBestIsThePresetAtZero() throws {
+        let api = try api("evernote")
+        let (best, choices) = try api.bestEstimate()
+        #expect(choices == 0)
+        #expect(best == StudioLearner.Best(params: api.engine.presetParams, mean: 0, sd: 0, map: nil))
+    }
+
+    /// Every candidate of three rounds meets tweetbot's three hard constraints, measured again
+    /// here through the engine (not the learner's memo).
+    @Test func candidatesMeetTheHardConstraints() throws {
+        let api = try api("tweetbot")
+        let constraints = try api.engine.loaded.preset.objective.constraints.map(Constraint.init(parsing:))
+        #expect(constraints.count == 3)
+        for _ in 0..<3 {
+            _ = try api.candidates(k: 4)
+            let round = try #require(try api.store.openRound())
+            #expect(round.candidates.count == 4)
+            #expect(Set(round.candidates.map(\.params)).count == 4)
+            for c in round.candidates {
+                let row = try api.engine.evaluate(c.params)
+                for constraint in constraints {
+                    #expect(constraint.holds(row.first { $0.name == constraint.column }?.value.number), "\(c.params) breaks \(constraint)")
+                }
+            }
+            try answer(api, #"{"round": \#(round.number), "worst": \#(round.candidates[3].id)}"#)
+        }
+    }
+
+    /// The first round opens with the preset's own set; calling it the worst makes the best
+    /// estimate another set, predicted better than the preset.
+    @Test func theWorstPresetIsLeftBehind() throws {
+        let api = try api("evernote")
+        _ = try api.candidates(k: 4)
+        let round = try #require(try api.store.openRound())
+        #expect(round.candidates[0].params == api.engine.presetParams)
+        try answer(api, #"{"round": \#(round.number), "worst": \#(round.candidates[0].id)}"#)
+        let (best, choices) = try api.bestEstimate()
+        #expect(choices == 1)
+        #expect(best.params != api.engine.presetParams)
+        #expect(best.mean > 0 && best.sd > 0)
+        let map = try #require(best.map)
+        #expect(map.x.name != map.y.name)
+        #expect(map.mean.count == StudioLearner.mapSize && map.mean.allSatisfy { $0.count == StudioLearner.mapSize })
+        for axis in [map.x, map.y] { #expect(zip(axis.values, axis.values.dropFirst()).allSatisfy { $0 < $1 }) }
+    }
+
+    @Test func simulatedDesignersAreDeterministic() throws {
+        let engine = try api("evernote").engine
+        let a = try StudioSimulation.run(engine: engine, seeds: 1, rounds: 6)
+        let b = try StudioSimulation.run(engine: engine, seeds: 1, rounds: 6)
+        #expect(a.runs.map(\.model) == b.runs.map(\.model) && a.runs.map(\.random) == b.runs.map(\.random))
+        #expect(a.runs[0].model.count == 6 && a.runs[0].model.allSatisfy { (0...1).contains($0) })
+    }
+}
