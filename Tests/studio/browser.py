@@ -271,7 +271,14 @@ def learn_test(driver, folder):
     map_shown = driver.find_element(By.ID, "map").is_displayed()
     check("learn: the utility map is shown exactly when /api/best has one", map_shown == bool(best.get("map")),
           f"shown {map_shown}, map {'present' if best.get('map') else 'absent'}")
-    if not best.get("map"):
+    if best.get("map"):
+        colours = driver.execute_script("""
+            const c = document.getElementById('map'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            const seen = new Set();
+            for (let i = 0; i < d.length; i += 4) if (d[i + 3] === 255) seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]);
+            return seen.size;""")
+        check("learn: the utility map is drawn (cells of many colours)", colours >= 20, f"{colours} colours")
+    else:
         print("note: this studio's /api/best has no utility map; learn.png shows none")
     driver.set_window_size(1400, 1200)
     driver.execute_script("window.scrollTo(0, 0)")
