@@ -28,7 +28,12 @@ async function api(method, path, body) {
   return answer;
 }
 
-function showError(message) {
+/// `message` in #error, shown by `from` ("replay", "learn" or "start"); an empty message clears
+/// only an error the same `from` showed, so a replay arriving does not hide a refused answer.
+let errorFrom = null;
+function showError(message, from) {
+  if (!message && errorFrom !== from) return;
+  errorFrom = message ? from : null;
   $("error").textContent = message;
   $("error").hidden = !message;
 }
@@ -176,9 +181,9 @@ function request(panel) {
       panel.metrics.dataset.params = JSON.stringify(params);
       showMetrics(panel.metrics, panel.row);
       panel.objective.textContent = objectiveText();
-      showError("");
+      showError("", "replay");
     } catch (e) {
-      if (seq === panel.seq) showError(String(e.message || e));
+      if (seq === panel.seq) showError(String(e.message || e), "replay");
     }
   }, DEBOUNCE_MS);
 }
@@ -374,9 +379,9 @@ async function step(work) {
   setBusy(true);
   try {
     await work();
-    showError("");
+    showError("", "learn");
   } catch (e) {
-    showError(String(e.message || e));
+    showError(String(e.message || e), "learn");
   } finally {
     setBusy(false);
   }
@@ -499,7 +504,7 @@ async function start() {
   try {
     preset = await api("GET", "/api/preset");
   } catch (e) {
-    showError("cannot load the preset: " + (e.message || e) + (token ? "" : " (open the URL with its ?token=)"));
+    showError("cannot load the preset: " + (e.message || e) + (token ? "" : " (open the URL with its ?token=)"), "start");
     return;
   }
   $("preset-name").textContent = "— " + preset.name + " (" + preset.model + ")";
