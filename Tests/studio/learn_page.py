@@ -159,3 +159,9 @@ def other_answers(driver, studio):
           wait(driver, lambda: learned(driver, 8, 7) and error() == ""), error())
     driver.find_element(By.ID, "same").click()
     check("learn: no difference answers round 8 (round 9, 8 choices)", wait(driver, lambda: learned(driver, 9, 8)))
+    driver.get(studio.url)
+    check("learn: a reloaded page shows the best box with 8 choices, free sliders and undo on",
+          wait(driver, lambda: driver.find_element(By.ID, "best").is_displayed()
+               and driver.find_element(By.ID, "best-choices").text == "8 choices"
+               and driver.find_element(By.ID, "undo").is_enabled())
+          and round_number(driver) is None)
