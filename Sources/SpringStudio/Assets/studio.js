@@ -116,10 +116,14 @@ function addPanel(params, candidate) {
   metrics.className = "metrics";
   const objective = document.createElement("div");
   objective.className = "objective";
-  const answers = document.createElement("div");
-  answers.className = "answers";
-  answers.append(...buttons);
-  side.append(title, ...(candidate ? [answers] : buttons), metrics, objective);
+  if (candidate) {
+    const answers = document.createElement("div");
+    answers.className = "answers";
+    answers.append(...buttons);
+    side.append(title, answers, metrics, objective);
+  } else {
+    side.append(title, ...buttons, metrics, objective);
+  }
   el.append(canvas, side);
   $("panels").append(el);
   const panel = { params: { ...params }, replay: null, row: null, seq: 0, timer: 0, el, canvas, metrics, objective, title };
