@@ -22,7 +22,10 @@ public enum Proposal {
     ///
     /// `feasible` is asked lazily, the most promising point first, and only about a candidate
     /// that would be taken (a few dozen calls per proposal), so it may measure the candidate.
-    public static func next(k: Int, model: PreferenceModel, seed: UInt64, feasible: @escaping ([Double]) -> Bool = { _ in true }) throws(PreferenceError) -> [Estimate] {
+    /// The candidates come from `given` when it is there (a caller's pool, e.g. already known to
+    /// be feasible), else from the pool of `seed`.
+    public static func next(k: Int, model: PreferenceModel, seed: UInt64, pool given: [[Double]]? = nil,
+                            feasible: @escaping ([Double]) -> Bool = { _ in true }) throws(PreferenceError) -> [Estimate] {
         guard (2...6).contains(k) else { throw PreferenceError("propose 2 to 6 candidates, not \(k)") }
         var known: [[Double]: Bool] = [:]
         let ok = { (x: [Double]) -> Bool in
@@ -31,9 +34,9 @@ public enum Proposal {
             known[x] = answer
             return answer
         }
-        let pool = Self.pool(space: model.space, seed: seed)
+        let pool = given ?? Self.pool(space: model.space, seed: seed)
         guard let best = model.best(pool: pool, feasible: ok) else {
-            throw PreferenceError("no feasible candidate among the \(model.points.count) shown points and \(poolSize) pool points")
+            throw PreferenceError("no feasible candidate among the \(model.points.count) shown points and \(pool.count) pool points")
         }
         let normals = Self.normals(seed: seed)
         let incumbent = model.project(best.x)

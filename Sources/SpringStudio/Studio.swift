@@ -43,6 +43,8 @@ public enum Studio {
         let store = try SessionStore(path: options.session ?? defaultSession(preset: loaded.preset.name),
                                      preset: loaded.preset.name, model: loaded.kind.name)
         let api = StudioAPI(engine: engine, store: store)
+        // The feasible pool (a few seconds of measuring) is made while the page loads, not on the first round.
+        if let learner = try? api.learner() { Thread { _ = learner.feasiblePool() }.start() }
         let gate = StudioServer.Gate(token: options.token ?? newToken())
         let address = options.host ?? "127.0.0.1"
         if options.host != nil {
@@ -81,11 +83,12 @@ public enum Studio {
         let engine = try StudioEngine(loaded: loaded, files: traces)
         let outcome = try StudioSimulation.run(engine: engine, seeds: seeds, rounds: rounds)
         let space = try StudioLearner(engine: engine).space.space
+        let ms = { (s: Double) in NumberFormat.fixed(s * 1000, 1) + " ms" }
         var text = "preset \(loaded.preset.name): \(space.axes.count) axes (\(space.axes.map(\.name).joined(separator: ", "))), \(engine.traces.count) traces\n"
         text += "simulated designers through the studio API (worst of 4, perception noise sd 0.05 of the utility range, optimum within the constraints): scaled utility of GET /api/best after each round\n"
+        text += "feasible pool: \(outcome.feasible) of \(outcome.pool) points meet the constraints (measured in \(ms(outcome.poolSeconds)), once per studio)\n"
         text += PreferenceBench.table(outcome.runs, rounds: rounds)
         if !outcome.latencies.isEmpty {
-            let ms = { (s: Double) in NumberFormat.fixed(s * 1000, 1) + " ms" }
             let sorted = outcome.latencies.sorted()
             text += "GET /api/candidates at 60 comparisons (fit, proposal, constraint checks by measurement), \(sorted.count) runs: p50 \(ms(PreferenceBench.median(sorted))), max \(ms(sorted.last!))\n"
         }

@@ -17,12 +17,13 @@ public final class StudioAPI: Sendable {
     /// One round at a time: a proposal and an answer never interleave.
     private let rounds = NSLock()
 
-    public init(engine: StudioEngine, store: SessionStore, strategy: StudioLearner.Strategy = .model) {
+    /// The API of `engine` on `store`; `learner` (made here when not given) must be of `engine`.
+    public init(engine: StudioEngine, store: SessionStore, learner: StudioLearner? = nil) {
         self.engine = engine
         self.store = store
         exportFolder = ((store.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exports")
         do {
-            learning = .success(try StudioLearner(engine: engine, strategy: strategy))
+            learning = .success(try learner ?? StudioLearner(engine: engine))
         } catch {
             learning = .failure(StudioError.conflict("this preset cannot learn from choices: \((error as? ToolError)?.message ?? "\(error)")"))
         }

@@ -9,10 +9,12 @@ import ToolRuntime
 /// values, log axes in log space, word axes one-hot), fitted to every answered round, with
 ///
 /// - candidates: `Proposal.next` (the current best by posterior mean, then EUBO candidates),
-///   seeded by the round number, every one measured over the studio's traces and kept only
-///   when it meets the objective's hard constraints;
+///   seeded by the round number, drawn from the feasible pool: the 768 points of the quasi-random
+///   pool of seed 0 that meet the objective's hard constraints, each measured over the studio's
+///   traces once per studio (in parallel); a refined candidate is measured and kept only when it
+///   meets them too;
 /// - the best estimate: the feasible point of the largest posterior mean (`PreferenceModel.best`
-///   over a fixed pool), its utility given relative to the preset's own set, u(best) − u(preset),
+///   over the feasible pool), its utility given relative to the preset's own set, u(best) − u(preset),
 ///   as mean ± sd in units of the prior sd (comparisons fix only differences of u);
 /// - a map of the predicted utility over the two most important numeric axes (the shortest
 ///   fitted length-scales), the others at the best set's values.
@@ -46,16 +48,18 @@ public struct StudioLearner: Sendable {
 
     public let engine: StudioEngine
     public let space: PresetPreferenceSpace
-    public let strategy: Strategy
+    public private(set) var strategy: Strategy
     let presetPoint: [Double]
     let constraints: [Constraint]
     private let measured = Memo<[String: ParamValue], [(name: String, value: MetricValue)]>()
     private let fitted = Memo<PreferenceData, PreferenceModel>()
+    private let pool = Once<[[Double]]>()
 
     /// Grid points per map axis.
     public static let mapSize = 21
-    /// The seed of the pool the best estimate is searched in (fixed: the best depends on the choices only).
-    static let bestSeed: UInt64 = 0
+    /// The seed of the pool candidates and the best estimate are drawn from (fixed: a round
+    /// depends on the choices and its number only).
+    static let poolSeed: UInt64 = 0
 
     public init(engine: StudioEngine, strategy: Strategy = .model) throws {
         let shown = Set(engine.axes.map(\.name))
@@ -64,6 +68,13 @@ public struct StudioLearner: Sendable {
         constraints = try engine.loaded.preset.objective.constraints.map(Constraint.init(parsing:))
         self.engine = engine
         self.strategy = strategy
+    }
+
+    /// This learner with candidates by `strategy`, sharing its measurements and fits.
+    public func with(_ strategy: Strategy) -> StudioLearner {
+        var copy = self
+        copy.strategy = strategy
+        return copy
     }
 
     /// The report row of `params` over every trace, measured once per distinct set.
@@ -76,6 +87,17 @@ public struct StudioLearner: Sendable {
     public func feasible(_ params: [String: ParamValue]) -> Bool {
         guard let row = try? metrics(params) else { return false }
         return constraints.allSatisfy { c in c.holds(row.first { $0.name == c.column }?.value.number) }
+    }
+
+    /// The points of the pool of seed 0 that meet the constraints, in pool order: measured once,
+    /// on every core (each point's verdict is its own, so the list is the same for any count).
+    public func feasiblePool() -> [[Double]] {
+        pool.get {
+            let points = Proposal.pool(space: space.space, seed: Self.poolSeed)
+            // Measured in parallel into the metrics memo, then read back in order.
+            DispatchQueue.concurrentPerform(iterations: points.count) { i in _ = feasible(parameters(points[i])) }
+            return points.filter { feasible(parameters($0)) }
+        }
     }
 
     /// The parameter set of a unit-box point, on the shown axes.
@@ -115,15 +137,16 @@ public struct StudioLearner: Sendable {
         switch strategy {
         case .model:
             do {
-                points = try Proposal.next(k: k, model: try model(choices), seed: UInt64(number), feasible: ok).map(\.x)
+                points = try Proposal.next(k: k, model: try model(choices), seed: UInt64(number), pool: feasiblePool(), feasible: ok).map(\.x)
             } catch let error as PreferenceError {
                 throw StudioError.conflict("no candidate meets the objective's constraints within the axes (\(error.description))")
             }
         case .random:
+            let feasible = feasiblePool()
             var rng = SplitMix64(seed: UInt64(number))
-            for _ in 0..<(64 * k) where points.count < k {
-                let x = space.space.snap((0..<space.space.dimension).map { _ in rng.unit() })
-                if !points.contains(x), ok(x) { points.append(x) }
+            for _ in 0..<(8 * k) where points.count < k && !feasible.isEmpty {
+                let x = feasible[Int(rng.next() % UInt64(feasible.count))]
+                if !points.contains(x) { points.append(x) }
             }
         }
         guard points.count >= 2 else {
@@ -136,8 +159,7 @@ public struct StudioLearner: Sendable {
     public func best(_ choices: [SessionStore.Choice]) throws -> Best {
         guard !choices.isEmpty else { return Best(params: engine.presetParams, mean: 0, sd: 0, map: nil) }
         let model = try model(choices)
-        let pool = Proposal.pool(space: space.space, seed: Self.bestSeed)
-        guard let top = model.best(pool: pool, feasible: { feasible(parameters($0)) }) else {
+        guard let top = model.best(pool: feasiblePool(), feasible: { feasible(parameters($0)) }) else {
             throw StudioError.conflict("no set meets the objective's constraints within the axes")
         }
         let gain = model.difference(top.x, presetPoint)
@@ -176,6 +198,21 @@ public struct StudioLearner: Sendable {
             }
         }
         return UtilityMap(x: axis(ax), y: axis(ay), mean: mean)
+    }
+}
+
+/// A value made once, on first use, thread-safe.
+final class Once<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func get(_ make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value { return value }
+        let made = make()
+        value = made
+        return made
     }
 }
 

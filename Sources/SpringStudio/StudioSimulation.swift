@@ -17,21 +17,27 @@ public enum StudioSimulation {
         /// Per model run, the time (s) of the `GET /api/candidates` handler that fits 60
         /// comparisons (20 answers of four) and proposes: fit, proposal, feasibility measurements.
         public var latencies: [Double]
+        /// Seconds to measure the pool's constraints (once, before the first round).
+        public var poolSeconds: Double
+        /// Points of the pool that meet the constraints, and the pool's size.
+        public var feasible: Int, pool: Int
     }
 
     public static func run(engine: StudioEngine, seeds: Int, rounds: Int, k: Int = 4) throws -> Outcome {
         var runs: [PreferenceBench.Run] = [], latencies: [Double] = []
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-simulate-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        let learner = try StudioLearner(engine: engine)
+        let clock = ContinuousClock(), start = clock.now
+        let feasible = learner.feasiblePool().count
+        let poolSeconds = seconds(start.duration(to: clock.now))
         for seed in 0..<UInt64(seeds) {
             var scores: [StudioLearner.Strategy: [Double]] = [:]
             for strategy in [StudioLearner.Strategy.model, .random] {
                 let store = try SessionStore(path: "\(folder)/\(seed)-\(strategy.rawValue).sqlite", preset: engine.loaded.preset.name, model: engine.loaded.kind.name)
-                let api = StudioAPI(engine: engine, store: store, strategy: strategy)
-                let learner = try api.learner()
+                let api = StudioAPI(engine: engine, store: store, learner: learner.with(strategy))
                 let designer = try designer(for: learner, seed: seed)
                 var answers = SplitMix64(seed: seed &+ 0xA5_5E55)
-                let clock = ContinuousClock()
                 for _ in 0..<rounds {
                     let start = clock.now
                     _ = try api.candidates(k: k)
@@ -45,7 +51,7 @@ public enum StudioSimulation {
             }
             runs.append(PreferenceBench.Run(seed: seed, model: scores[.model] ?? [], random: scores[.random] ?? []))
         }
-        return Outcome(runs: runs, latencies: latencies)
+        return Outcome(runs: runs, latencies: latencies, poolSeconds: poolSeconds, feasible: feasible, pool: Proposal.poolSize)
     }
 
     /// The seed's designer, or the first redraw whose optimum meets the constraints.
