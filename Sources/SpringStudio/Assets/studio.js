@@ -38,8 +38,13 @@ function showError(message, from) {
   $("error").hidden = !message;
 }
 
-/// A number as shown on the page: 4 significant digits, no trailing zeros.
-function short(x) { return Number.isFinite(x) ? String(Number(x.toPrecision(4))) : String(x); }
+/// A number as shown on the page: 4 significant digits, no trailing zeros; below 0.001 in
+/// exponent form (5.439e-6, not 0.000005439, so that a metric fits its column).
+function short(x) {
+  if (!Number.isFinite(x)) return String(x);
+  const r = Number(x.toPrecision(4));
+  return r !== 0 && Math.abs(r) < 1e-3 ? r.toExponential() : String(r);
+}
 
 // ---- axes: slider position (0..SLIDER_STEPS) <-> value; log axes move in log space.
 function toValue(axis, s) {
