@@ -4,88 +4,25 @@
 Starts `$SPRINGTUNE studio` (port 0, a temporary session), opens the page it prints, waits
 for the first draw, moves the damping slider and checks that the metrics and the canvas
 change, saves a screenshot to $OUT/studio.png (OUT defaults to out/test/studio), stops the
-studio with SIGINT (exit 0 expected); then checks that every bundled preset's page reaches
+studio with SIGINT (exit 0 expected); answers five learn rounds through the page (worst buttons),
+undoes one, answers again, exports the best and loads the export with `presets show` (a
+screenshot in round mode in $OUT/learn.png); then checks that every bundled preset's page reaches
 "ready" with a canvas that is not blank (a screenshot of each at 0.3 s in $OUT/NAME.png). Prints `ok NAME` / `FAIL NAME` lines and exits 1
-when any check failed. Run from the package root (the binary finds Presets/ there).
+when any check failed. Run from the package root (the binary finds Presets/ there). The shared
+helpers are in page.py, the learn round's test in learn_page.py.
 """
 import json
 import os
-import re
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-BIN = os.path.abspath(os.environ.get("SPRINGTUNE", ".build/release/springtune"))
-OUT = os.environ.get("OUT", "out/test/studio")
-TIMEOUT = 60  # s: a loaded machine replays slowly
-failures = 0
-
-
-def check(name, condition, detail=""):
-    global failures
-    print(("ok   " if condition else "FAIL ") + name + ("" if condition or not detail else ": " + detail), flush=True)
-    if not condition:
-        failures += 1
-
-
-class Studio:
-    """`springtune studio --preset NAME` on a free port with a throw-away session."""
-
-    def __init__(self, preset, folder):
-        session = os.path.join(folder, preset, "s.sqlite")
-        os.makedirs(os.path.dirname(session), exist_ok=True)
-        self.process = subprocess.Popen(
-            [BIN, "studio", "--preset", preset, "--no-browser", "--port", "0", "--session", session],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.url = None
-        deadline = time.time() + TIMEOUT
-        while time.time() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            match = re.match(r"studio: (http://127\.0\.0\.1:\d+/\?token=\S+)", line)
-            if match:
-                self.url = match.group(1)
-                break
-
-    def stop(self):
-        """SIGINT, then the exit status (None when it did not stop within the timeout)."""
-        self.process.send_signal(signal.SIGINT)
-        try:
-            return self.process.wait(TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-            return None
-
-
-def browser():
-    options = Options()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900",
-                 "--force-device-scale-factor=1"):
-        options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def wait(driver, condition):
-    try:
-        WebDriverWait(driver, TIMEOUT, poll_frequency=0.05).until(lambda d: condition())
-        return True
-    except Exception:
-        return False
-
-
-def ready(driver):
-    return driver.execute_script("return document.body.dataset.state") == "ready"
+import page
+from learn_page import learn_test
+from page import BIN, OUT, Studio, browser, check, open_page, ready, wait
 
 
 def pixels(driver):
@@ -113,13 +50,9 @@ def pause_at(driver, t):
 
 
 def damping_test(driver, folder):
-    studio = Studio("evernote", folder)
-    check("evernote studio prints its URL", studio.url is not None)
-    if studio.url is None:
-        studio.stop()
+    studio = open_page(driver, folder, "evernote")
+    if studio is None:
         return
-    driver.get(studio.url)
-    check("evernote page reaches ready", wait(driver, lambda: ready(driver)))
     check("evernote canvas not blank", not_blank(driver))
     metrics = driver.find_element(By.CSS_SELECTOR, ".metrics")
     before_text, before_params = metrics.text, metrics.get_attribute("data-params")
@@ -209,11 +142,12 @@ def main():
     try:
         with tempfile.TemporaryDirectory() as folder:
             damping_test(driver, folder)
+            learn_test(driver, folder)
             every_preset(driver, folder)
     finally:
         driver.quit()
-    print(f"{failures} failed")
-    sys.exit(1 if failures else 0)
+    print(f"{page.failures} failed")
+    sys.exit(1 if page.failures else 0)
 
 
 if __name__ == "__main__":
