@@ -1,0 +1,176 @@
+"use strict";
+// The studio page's learning (Reference §12), loaded before studio.js: rounds of candidates,
+// the designer's answers, the best estimate and its utility map. It uses studio.js's helpers
+// (api, showError, panels, …) only when called, after both files have run.
+
+const learn = { open: null, best: null, busy: false }; // the open round (round mode) and GET /api/best
+
+// ---- learn (Reference §12): rounds of candidates, the designer's answers, the best estimate
+/// Round mode with `round` (GET /api/candidates), or free sliders with null: in round mode the
+/// sliders and "add candidate" are off, so that every answer is about the candidates as shown.
+function setMode(round) {
+  learn.open = round;
+  document.body.dataset.mode = round ? "round" : "free";
+  $("round").textContent = round ? "round " + round.round : "free sliders";
+  $("same").hidden = $("leave-round").hidden = !round;
+  for (const input of document.querySelectorAll("#axes [data-axis]")) input.disabled = round !== null;
+}
+
+/// The open round into the panels, watched on its trace.
+async function loadRound() {
+  const round = await api("GET", "/api/candidates?k=" + $("k").value);
+  if ($("trace").value !== round.trace && [...$("trace").options].some((o) => o.value === round.trace)) {
+    $("trace").value = round.trace;
+    clock.t = 0;
+  }
+  setMode(round);
+  replacePanels(round.candidates.map((candidate) => ({ params: candidate.params, candidate })));
+}
+
+/// "utility +m ± s vs the preset" to 2 significant digits (units of the model's prior sd).
+function utilityText({ mean, sd }) {
+  const two = (x) => String(Number(Math.abs(x).toPrecision(2)));
+  return "utility " + (mean < 0 ? "−" : "+") + two(mean) + " ± " + two(sd) + " vs the preset";
+}
+
+async function loadBest() {
+  const best = await api("GET", "/api/best");
+  learn.best = best;
+  if (best.choices > 0) $("best").hidden = false;
+  $("best-choices").textContent = best.choices + (best.choices === 1 ? " choice" : " choices");
+  $("best-choices").dataset.count = best.choices;
+  $("best-utility").textContent = utilityText(best.utility);
+  $("best-params").replaceChildren(...preset.axes.map((axis) => {
+    const item = document.createElement("li");
+    item.textContent = axisLabel(axis, best.params[axis.name]);
+    return item;
+  }));
+  showMetrics($("best-metrics"), best.metrics);
+  drawMap(best);
+}
+
+/// One learn step at a time: the learn buttons are off while it runs; an error goes to #error.
+async function step(work) {
+  if (learn.busy) return;
+  setBusy(true);
+  try {
+    await work();
+    showError("", "learn");
+  } catch (e) {
+    showError(String(e.message || e), "learn");
+  } finally {
+    setBusy(false);
+  }
+}
+function setBusy(busy) {
+  learn.busy = busy;
+  document.body.dataset.learn = busy ? "busy" : "idle";
+  for (const b of document.querySelectorAll(".worst, .best, #same, #undo, #start-round, #show-best, #export")) b.disabled = busy;
+  if (!busy && learn.best) $("undo").disabled = learn.best.choices === 0;
+}
+
+/// Reloads the open round and the best, also after a failed request (a stale round, say).
+function thenReload(request) {
+  return step(async () => {
+    $("best").hidden = false;
+    try { await request(); } finally { await Promise.all([loadRound(), loadBest()]); }
+  });
+}
+
+function answer(choice) { thenReload(() => api("POST", "/api/choices", { round: learn.open.round, ...choice })); }
+
+// ---- the utility map: 21 × 21 cells, blue above the preset's own set (0), red below, white at
+// 0, the scale symmetric at the largest |value|; the best set as a ring, the preset's as a cross.
+const MAP_MARGIN = { left: 52, right: 8, top: 8, bottom: 36 };
+
+function heat(f) {
+  const to = f >= 0 ? [33, 102, 172] : [178, 24, 43], a = Math.min(1, Math.abs(f));
+  return "rgb(" + to.map((c) => Math.round(255 + (c - 255) * a)).join(",") + ")";
+}
+
+/// Where value `v` of a map axis (values evenly spaced, in log space on a log axis) falls along
+/// `length` px holding one cell per value: the centre of cell i is (i + 0.5) · length / n.
+function mapPosition(axis, v, length) {
+  const f = axis.log ? Math.log : (x) => x, n = axis.values.length;
+  const span = f(axis.values[n - 1]) - f(axis.values[0]);
+  const i = span === 0 ? 0 : (f(v) - f(axis.values[0])) / span * (n - 1);
+  return (i + 0.5) * length / n;
+}
+
+function axisTitle(axis) {
+  return axis.name + (axis.unit && axis.unit !== "1" ? " (" + axis.unit + ")" : "") + (axis.log ? ", log" : "");
+}
+
+function drawMap(best) {
+  const map = best.map;
+  $("map-box").hidden = !map;
+  if (!map) return;
+  const canvas = $("map"), ratio = window.devicePixelRatio || 1;
+  const w = canvas.clientWidth, h = canvas.clientHeight, m = MAP_MARGIN;
+  canvas.width = Math.round(w * ratio);
+  canvas.height = Math.round(h * ratio);
+  const g = canvas.getContext("2d");
+  g.setTransform(ratio, 0, 0, ratio, 0, 0);
+  const pw = w - m.left - m.right, ph = h - m.top - m.bottom;
+  const nx = map.x.values.length, ny = map.y.values.length;
+  const scale = Math.max(1e-9, ...map.mean.flat().map(Math.abs));
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      g.fillStyle = heat(map.mean[j][i] / scale);
+      g.fillRect(m.left + i * pw / nx, m.top + (ny - 1 - j) * ph / ny, pw / nx + 0.5, ph / ny + 0.5);
+    }
+  }
+  const at = (values) => [m.left + mapPosition(map.x, values[map.x.name], pw),
+    m.top + ph - mapPosition(map.y, values[map.y.name], ph)];
+  const own = Object.fromEntries(preset.axes.map((a) => [a.name, a.preset]));
+  const [px, py] = at(own), [bx, by] = at(best.params);
+  g.lineWidth = 2;
+  g.strokeStyle = "#1c1c1e";
+  g.beginPath();
+  g.moveTo(px - 5, py - 5); g.lineTo(px + 5, py + 5); g.moveTo(px + 5, py - 5); g.lineTo(px - 5, py + 5);
+  g.stroke();
+  for (const [colour, r] of [["#fff", 7], ["#1c1c1e", 5]]) {
+    g.strokeStyle = colour;
+    g.beginPath();
+    g.arc(bx, by, r, 0, 2 * Math.PI);
+    g.stroke();
+  }
+  g.fillStyle = "#444";
+  g.font = "11px system-ui, sans-serif";
+  g.textAlign = "center";
+  const xs = map.x.values, ys = map.y.values;
+  for (const v of [xs[0], xs[xs.length >> 1], xs[xs.length - 1]]) g.fillText(short(v), m.left + mapPosition(map.x, v, pw), h - m.bottom + 13);
+  g.fillText(axisTitle(map.x), m.left + pw / 2, h - 6);
+  g.textAlign = "right";
+  for (const v of [ys[0], ys[ys.length >> 1], ys[ys.length - 1]]) g.fillText(short(v), m.left - 4, m.top + ph - mapPosition(map.y, v, ph) + 4);
+  g.save();
+  g.translate(12, m.top + ph / 2);
+  g.rotate(-Math.PI / 2);
+  g.textAlign = "center";
+  g.fillText(axisTitle(map.y), 0, 0);
+  g.restore();
+  $("map-caption").textContent = "predicted utility vs the preset: red −" + short(scale) + ", white 0, blue +" +
+    short(scale) + "; ○ best, × preset";
+}
+
+function startLearning() {
+  $("start-round").addEventListener("click", () => thenReload(async () => {}));
+  $("same").addEventListener("click", () => answer({ same: true }));
+  $("undo").addEventListener("click", () => thenReload(() => api("DELETE", "/api/choices/last")));
+  $("leave-round").addEventListener("click", () => {
+    setMode(null);
+    replacePanels(panels.map((p) => ({ params: p.params })));
+  });
+  $("show-best").addEventListener("click", () => {
+    if (!learn.best) return;
+    setMode(null);
+    replacePanels([{ params: learn.best.params }]);
+  });
+  $("export-name").value = preset.name + "-studio";
+  $("export").addEventListener("click", () => step(async () => {
+    const answer = await api("POST", "/api/export", { name: $("export-name").value });
+    $("export-path").textContent = answer.path;
+  }));
+  setMode(null);
+  step(loadBest);
+}
