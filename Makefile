@@ -84,6 +84,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/studio.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/footprint.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/doccomments.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/studio/schemathesis.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) out/test/studio-venv/bin/python Tests/studio/browser.py
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh

@@ -5,20 +5,33 @@ import SpringCore
 /// spring, parameters, scene, default sweep axes, objective and bundled trace set. Decoding is
 /// strict: unknown keys, wrong types and out-of-range values fail with the key's path.
 public struct Preset: Sendable, Codable {
+    /// The schema every preset file names: `springtune.preset/1`.
     public static let schemaName = "springtune.preset/1"
 
+    /// The file's schema, ``schemaName``.
     public var schema: String = Preset.schemaName
+    /// The preset's name (also its default output folder, `out/NAME`).
     public var name: String
+    /// The interaction model's name (`flow-layout`, `flick-dismiss`, …: ``InteractionModel/modelName``).
     public var model: String
+    /// What the preset reproduces, in a sentence.
     public var description: String
+    /// The model's main spring.
     public var spring: SpringSpec
+    /// The model's other parameters by name; missing ones take their defaults.
     public var params: [String: ParamValue]
+    /// The screen and clock.
     public var scene: Scene
+    /// The default sweep: one axis per parameter varied.
     public var sweep: [SweepAxis]
+    /// What a good parameter set is.
     public var objective: Objective
+    /// The bundled trace files the preset is measured on.
     public var traces: [String]
+    /// Where an exported preset's values came from; nil for a hand-written preset.
     public var provenance: Provenance?
 
+    /// A preset from its parts; the scene, sweep, objective and traces default to none.
     public init(name: String, model: String, description: String, spring: SpringSpec, params: [String: ParamValue],
                 scene: Scene = Scene(), sweep: [SweepAxis] = [], objective: Objective = Objective(), traces: [String] = []) {
         self.name = name; self.model = model; self.description = description; self.spring = spring
@@ -27,6 +40,7 @@ public struct Preset: Sendable, Codable {
 
     static let keys: Set<String> = ["schema", "name", "model", "description", "spring", "params", "scene", "sweep", "objective", "traces", "provenance"]
 
+    /// Decodes strictly: the schema must be ``schemaName``; unknown keys, wrong types and out-of-range values fail with the key's path.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: Self.keys)
         schema = try c.decode(String.self, "schema")
@@ -135,14 +149,19 @@ public struct Preset: Sendable, Codable {
 /// Reference §2 (`response` + `dampingRatio`, `duration` + `bounce`, `stiffness` +
 /// `dampingCoefficient` [+ `mass`], `tension` + `friction`). When several are given they must agree.
 public struct SpringSpec: Sendable, Codable, Equatable {
+    /// Undamped natural frequency f (Hz).
     public var frequency: Double
+    /// Damping ratio ζ (1 = critical).
     public var damping: Double
     /// Other forms a preset file gave besides frequency and damping, kept so the file reads
     /// back as written. `export` writes the canonical pair only: one number per quantity, so
     /// editing `damping` by hand is the whole change.
     public var response: Double?
+    /// The damping ratio ζ, as given beside `response`.
     public var dampingRatio: Double?
+    /// SwiftUI's duration (s, the response 1/f), as given beside `bounce`.
     public var duration: Double?
+    /// SwiftUI's bounce (ζ = 1 − bounce for bounce ≥ 0, 1/(1 + bounce) below), as given beside `duration`.
     public var bounce: Double?
 
     /// The canonical pair of `s`, no other form.
@@ -152,7 +171,7 @@ public struct SpringSpec: Sendable, Codable, Equatable {
     }
 
     /// The canonical pair of `s` as a file should show it, each to 12 significant digits
-    /// (``NumberFormat/typed(_:)``): a spring converted from another form (f = 1/response) or
+    /// (``/SpringCore/NumberFormat/typed(_:)``): a spring converted from another form (f = 1/response) or
     /// fitted is written 3.33333333333, not 3.3333333333333335. For `export` and `fit`.
     public static func typed(_ s: SpringParameters) -> SpringSpec {
         var spec = SpringSpec(s)
@@ -163,6 +182,7 @@ public struct SpringSpec: Sendable, Codable, Equatable {
     static let keys: Set<String> = ["frequency", "damping", "response", "dampingRatio", "duration", "bounce",
                                     "stiffness", "dampingCoefficient", "mass", "tension", "friction"]
 
+    /// Decodes any input form (or several that agree to 1e-6); a form that is out of range, incomplete or disagrees fails with the key's path.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: Self.keys)
         func pair(_ a: String, _ b: String) throws -> (Double, Double)? {
@@ -203,23 +223,32 @@ public struct SpringSpec: Sendable, Codable, Equatable {
 /// One sweep axis: explicit values (numbers, or words for a word parameter such as
 /// `completionCurve`), or `from`/`to`/`steps` with linear or log spacing.
 public struct SweepAxis: Sendable, Codable, Equatable {
+    /// The parameter the axis varies.
     public var name: String
+    /// The values it takes, in order.
     public var values: [ParamValue]
     /// The range form, kept to write the axis back as it was given.
     public var range: Range?
 
+    /// An axis given as `from`/`to`/`steps` and its spacing.
     public struct Range: Sendable, Codable, Equatable {
+        /// The first value.
         public var from: Double
+        /// The last value.
         public var to: Double
+        /// The number of values (1…``SweepAxis/maxSteps``).
         public var steps: Int
+        /// True for log spacing (geometric), false for linear.
         public var log: Bool
     }
 
+    /// An axis over explicit values.
     public init(name: String, values: [ParamValue]) {
         self.name = name
         self.values = values
     }
 
+    /// An axis over explicit numbers.
     public init(name: String, values: [Double]) { self.init(name: name, values: values.map(ParamValue.number)) }
 
     /// The values as numbers, when every one is a number.
@@ -231,6 +260,9 @@ public struct SweepAxis: Sendable, Codable, Equatable {
     /// Most values one axis may have.
     public static let maxSteps = 10_000
 
+    /// An axis of `steps` values from `from` to `to`: linear, vᵢ = from + (to − from)·i/(steps − 1), or log, vᵢ = from·(to/from)^(i/(steps − 1)); inner values to 12 significant digits, the ends exact.
+    ///
+    /// - Throws: ``PresetError`` when steps is out of 1…``maxSteps``, an end is not finite, or log spacing has an end ≤ 0.
     public init(name: String, from: Double, to: Double, steps: Int, log: Bool) throws(PresetError) {
         guard steps >= 1, steps <= Self.maxSteps else { throw PresetError(path: "\(name).steps", message: "\(steps) is out of range 1…\(Self.maxSteps)") }
         guard from.isFinite, to.isFinite else { throw PresetError(path: name, message: "from and to must be finite") }
@@ -247,6 +279,7 @@ public struct SweepAxis: Sendable, Codable, Equatable {
 
     enum Key: String, CodingKey { case name, values, from, to, steps, spacing }
 
+    /// Decodes `name` with `values`, or with `from`/`to`/`steps` and `spacing` (`linear` or `log`), strictly.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: ["name", "values", "from", "to", "steps", "spacing"])
         let name = try c.decode(String.self, "name")
@@ -266,6 +299,7 @@ public struct SweepAxis: Sendable, Codable, Equatable {
         }
     }
 
+    /// Encodes the axis as it was given: its range, or its values.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(name, forKey: .name)
@@ -283,17 +317,25 @@ public struct SweepAxis: Sendable, Codable, Equatable {
 /// Where an exported preset's values came from: a report's row (`report`, its `sha256`,
 /// `configId`), or a studio session (`session`, the number of `choices` made in it).
 public struct Provenance: Sendable, Codable, Equatable {
+    /// The report file the values came from.
     public var report: String?
+    /// The report file's SHA-256, in hex.
     public var sha256: String?
+    /// The report row's `config_id`.
     public var configId: Int?
+    /// The studio session file the values came from.
     public var session: String?
+    /// The number of choices made in that session.
     public var choices: Int?
+    /// The report's metrics of the chosen set by column (nil for an empty value).
     public var metrics: [String: Double?]
 
+    /// Values from row `configId` of the report at `report` with SHA-256 `sha256`.
     public init(report: String, sha256: String, configId: Int, metrics: [String: Double?]) {
         self.report = report; self.sha256 = sha256; self.configId = configId; self.metrics = metrics
     }
 
+    /// Values from the studio session `session` after `choices` choices.
     public init(session: String, choices: Int, metrics: [String: Double?]) {
         self.session = session; self.choices = choices; self.metrics = metrics
     }
@@ -304,6 +346,7 @@ public struct Provenance: Sendable, Codable, Equatable {
         return "config \(configId ?? 0) of \(report ?? "") (sha256 \(sha256 ?? ""))"
     }
 
+    /// Decodes strictly: a session with its choices, or a report with its sha256 and configId.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: ["report", "sha256", "configId", "session", "choices", "metrics"])
         session = try c.decodeIfPresent(String.self, "session")
@@ -319,6 +362,7 @@ public struct Provenance: Sendable, Codable, Equatable {
 
     enum Key: String, CodingKey { case report, sha256, configId, session, choices, metrics }
 
+    /// Encodes the fields that are set, and the metrics with report precision.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encodeIfPresent(report, forKey: .report)
