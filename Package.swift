@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `make docs`: the DocC plugin. No target uses it, so a package depending on this one
+        // does not resolve it, with or without the `Tool` trait (Tests/cli/footprint.sh checks).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Spring math, touch samples and velocity estimation. No dependencies.
