@@ -33,7 +33,7 @@ CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
 ## -DSPRINGTUNE_BUILD_VERSION: compile the version `make version` wrote (see VERSION below).
 SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS) -Xswiftc -DSPRINGTUNE_BUILD_VERSION
 
-.PHONY: setup setup-test version build demo test install install-built uninstall notebooks strip-notebooks bench fuzz clean
+.PHONY: setup setup-test version build demo test install install-built uninstall notebooks strip-notebooks bench fuzz docs clean
 
 ## Install system packages (Debian/Ubuntu), only when missing: $(call apt,PACKAGES).
 apt = @dpkg -s $(1) >/dev/null 2>&1 || { \
@@ -83,6 +83,9 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/hardening.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/studio.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/footprint.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/doccomments.sh
+	$(MAKE) docs
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/studio/schemathesis.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) out/test/studio-venv/bin/python Tests/studio/browser.py
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
@@ -175,6 +178,23 @@ uninstall:
 	for ((i = $${#entries[@]} - 1; i >= 0; i--)); do e=$${entries[i]}; case $$e in */) \
 	  rmdir "$$root/$$e" 2>/dev/null || echo "kept $$root/$$e (not empty)";; esac; done; \
 	echo "removed springtune from $$root"
+
+## The API documentation: one static DocC site of the app-facing modules, SpringLayout and
+## SpringCore (the plugin's combined documentation: links between them are written
+## ``/SpringCore/Symbol``), in docs/api/, from the doc comments and the catalog
+## Sources/SpringLayout/SpringLayout.docc. Generated, so not committed (.gitignore). Any DocC
+## warning (a broken ``link``, an unknown parameter) fails it. The `Tool` trait is off: only the
+## two modules are built. View: python3 -m http.server -d docs/api, then
+## http://localhost:8000/documentation/springlayout/.
+DOCS_OUT := docs/api
+docs: SHELL := /bin/bash
+docs:
+	@set -o pipefail; rm -rf $(DOCS_OUT); log=$$(mktemp); \
+	$(SWIFT) package --disable-default-traits --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
+	  --target SpringCore --target SpringLayout --enable-experimental-combined-documentation \
+	  --transform-for-static-hosting --output-path $(DOCS_OUT) --warnings-as-errors 2>&1 | tee $$log; \
+	rc=$$?; if [ $$rc != 0 ] || grep -q 'warning:' $$log; then rm -f $$log; echo "make docs: DocC failed or warned" >&2; exit 1; fi; \
+	rm -f $$log; echo "API documentation in $(DOCS_OUT)/documentation/ (springlayout/, springcore/)"
 
 clean:
 	rm -rf .build out $(VENV) Examples/PresetConsumer/.build Fuzz/.build

@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The condition on every use of a package dependency: the trait `Tool` is enabled.
+let tool: TargetDependencyCondition? = .when(traits: ["Tool"])
+
 let package = Package(
     name: "springtune",
     platforms: [.macOS(.v14), .iOS(.v16)],  // macOS 14: Hummingbird 2 (the studio)
@@ -12,12 +15,22 @@ let package = Package(
         .library(name: "Preference", targets: ["Preference"]),
         .executable(name: "springtune", targets: ["springtune"]),
     ],
+    // The trait `Tool` (on by default) is the command-line tool and its studio: only it needs the
+    // four packages below. An app that links SpringCore/SpringLayout depends on this package with
+    // `traits: []` and resolves none of them (docs/SpringLayout.md, "Footprint").
+    traits: [
+        .trait(name: "Tool", description: "The springtune command line and its studio (swift-argument-parser, Hummingbird, GRDB, swift-log)."),
+        .default(enabledTraits: ["Tool"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The studio: an HTTP server on SwiftNIO, and SQLite for its sessions (docs/Studio.md says why).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `make docs`: the DocC plugin. No target uses it, so a package depending on this one
+        // does not resolve it, with or without the `Tool` trait (Tests/cli/footprint.sh checks).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Spring math, touch samples and velocity estimation. No dependencies.
@@ -45,20 +58,21 @@ let package = Package(
         // The studio: a local web application (HTTP API, page assets, SQLite session).
         .target(
             name: "SpringStudio",
-            dependencies: ["SpringTune", "Preference", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SpringTune", "Preference", .product(name: "Hummingbird", package: "hummingbird", condition: tool),
+                           .product(name: "GRDB", package: "GRDB.swift", condition: tool),
+                           .product(name: "Logging", package: "swift-log", condition: tool)],
             resources: [.embedInCode("Assets")]
         ),
         .executableTarget(
             name: "springtune",
-            dependencies: ["SpringTune", "SpringStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["SpringTune", "SpringStudio", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool)]
         ),
         .testTarget(name: "SpringCoreTests", dependencies: ["SpringCore"]),
         .testTarget(name: "SpringLayoutTests", dependencies: ["SpringLayout"]),
         .testTarget(name: "TraceIOTests", dependencies: ["TraceIO", "SpringTune"]),
         .testTarget(name: "SpringTuneTests", dependencies: ["SpringTune"]),
         .testTarget(name: "ToolRuntimeTests", dependencies: ["ToolRuntime"]),
-        .testTarget(name: "SpringStudioTests", dependencies: ["SpringStudio", .product(name: "HummingbirdTesting", package: "hummingbird")]),
+        .testTarget(name: "SpringStudioTests", dependencies: ["SpringStudio", .product(name: "HummingbirdTesting", package: "hummingbird", condition: tool)]),
         .testTarget(name: "PreferenceTests", dependencies: ["Preference"]),
     ]
 )

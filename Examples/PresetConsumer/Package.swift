@@ -6,7 +6,8 @@ import PackageDescription
 
 let package = Package(
     name: "PresetConsumer",
-    dependencies: [.package(name: "springtune", path: "../..")],
+    // `traits: []`: the tool's trait off, so none of the command line's packages are resolved.
+    dependencies: [.package(name: "springtune", path: "../..", traits: [])],
     targets: [
         .executableTarget(name: "preset-consumer", dependencies: [.product(name: "SpringLayout", package: "springtune")]),
         .executableTarget(name: "record-demo", dependencies: [.product(name: "SpringLayout", package: "springtune")]),

@@ -8,12 +8,35 @@ import Foundation
 /// VERSION v0_14_0): https://github.com/androidx/androidx/tree/androidx-main/compose/material3/material3/src/commonMain/kotlin/androidx/compose/material3/tokens
 /// The effects springs are the same in both schemes.
 public struct MaterialSpringToken: Hashable, Sendable {
-    public enum Scheme: String, Sendable { case expressive, standard }
-    public enum Motion: String, Sendable { case spatial, effects }
-    public enum Speed: String, Sendable { case fast, `default`, slow }
+    /// Material 3's motion scheme: which family of springs a token belongs to.
+    public enum Scheme: String, Sendable {
+        /// `MotionScheme.expressive()`: bouncier spatial springs (the Material 3 Expressive default).
+        case expressive
+        /// `MotionScheme.standard()`: critically damped spatial springs.
+        case standard
+    }
+    /// What a token animates.
+    public enum Motion: String, Sendable {
+        /// Position and size: the springs that may overshoot.
+        case spatial
+        /// Colour and opacity: critically damped springs that never overshoot.
+        case effects
+    }
+    /// How quickly the token's spring settles.
+    public enum Speed: String, Sendable {
+        /// The stiffest spring of its scheme and motion (`…FastSpatial…`, `…FastEffects…`).
+        case fast
+        /// The middle spring (`…DefaultSpatial…`, `…DefaultEffects…`).
+        case `default`
+        /// The softest spring (`…SlowSpatial…`, `…SlowEffects…`).
+        case slow
+    }
 
+    /// The motion scheme the token belongs to.
     public let scheme: Scheme
+    /// Whether the token animates position and size or colour and opacity.
     public let motion: Motion
+    /// The token's speed within its scheme and motion.
     public let speed: Speed
     /// Damping ratio ζ (the token named `…Damping`).
     public let dampingRatio: Double

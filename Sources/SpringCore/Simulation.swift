@@ -10,6 +10,7 @@ import Foundation
 /// `exp`/`cos`/`sin` per distinct interval. `x(_:)` and `dx(_:)` read the closed form from that
 /// state without moving it.
 public struct Simulation: Sendable {
+    /// The spring's frequency f (Hz) and damping ratio ζ.
     public let spring: SpringParameters
     /// Where the spring pulls to (pt).
     public private(set) var target: Double

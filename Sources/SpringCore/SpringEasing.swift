@@ -10,6 +10,7 @@ import Foundation
 /// (32 samples per natural period 1/f), p(t₀) = 0 and the last point set to exactly 1 (the
 /// jump there is at most `band`).
 public struct SpringEasing: Hashable, Sendable {
+    /// The spring whose step response the curve is.
     public let spring: SpringParameters
     /// Settle band as a fraction of the travel (0 < band < 1).
     public let band: Double
@@ -20,6 +21,7 @@ public struct SpringEasing: Hashable, Sendable {
 
     /// Samples per natural period 1/f, and the bounds on the number of intervals.
     public static let samplesPerPeriod = 32.0
+    /// The bounds on the number of intervals n: 32 to 2000.
     public static let intervals = 32...2000
 
     /// Nil when the spring never settles into the band (ζ = 0).

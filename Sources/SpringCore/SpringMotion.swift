@@ -4,10 +4,12 @@ import Foundation
 /// (Reference §2): exact position and velocity at any t, peak overshoot, settle time and the first
 /// crossing of the target, found on the closed form rather than on sampled frames.
 public struct SpringMotion: Hashable, Sendable {
+    /// The spring's frequency f (Hz) and damping ratio ζ.
     public let spring: SpringParameters
     /// Initial displacement from the target x₀ (pt) and velocity v₀ = dx/dt (pt/s).
     public let initial: SpringState
 
+    /// The motion of `spring` released with displacement `initial.x` (pt) and velocity `initial.v` (pt/s).
     public init(spring: SpringParameters, initial: SpringState) {
         self.spring = spring
         self.initial = initial

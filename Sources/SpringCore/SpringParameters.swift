@@ -9,6 +9,9 @@ public struct SpringParameters: Hashable, Sendable, Codable {
     /// Damping ratio ζ (≥ 0; 1 = critical damping).
     public var damping: Double
 
+    /// A spring of natural frequency f = `frequency` (Hz) and damping ratio ζ = `damping`.
+    ///
+    /// - Throws: ``SpringError/outOfRange(_:_:_:)`` when f is not finite and > 0, or ζ is not finite and ≥ 0.
     public init(frequency: Double, damping: Double) throws(SpringError) {
         guard frequency.isFinite, frequency > 0 else { throw .outOfRange("frequency", frequency, "must be finite and > 0") }
         guard damping.isFinite, damping >= 0 else { throw .outOfRange("damping", damping, "must be finite and >= 0") }
@@ -75,8 +78,10 @@ public struct SpringParameters: Hashable, Sendable, Codable {
 
 /// A spring input that is out of its range: one line naming the value.
 public enum SpringError: Error, Equatable, CustomStringConvertible {
+    /// The parameter `name` has `value`, which breaks `rule` (for example "must be finite and > 0").
     case outOfRange(String, Double, String)
 
+    /// One line: the name, the value and the rule it breaks.
     public var description: String {
         switch self {
         case let .outOfRange(name, value, rule): "\(name) = \(value) \(rule)"

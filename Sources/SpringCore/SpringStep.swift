@@ -14,6 +14,7 @@ public struct SpringStep: Hashable, Sendable {
     /// v' = vx·x + vv·v
     public let vx: Double, vv: Double
 
+    /// The step of `spring` over τ = `dt` seconds (τ ≥ 0).
     public init(spring: SpringParameters, dt tau: Double) {
         let w = spring.omega, z = spring.damping
         let (eC, eS) = Self.dampedBasis(omega: w, zeta: z, t: tau)
@@ -55,7 +56,10 @@ public struct SpringStep: Hashable, Sendable {
 
 /// Displacement from the target (pt) and its rate of change (pt/s).
 public struct SpringState: Hashable, Sendable {
+    /// Displacement x from the target, in pt.
     public var x: Double
+    /// Velocity v = dx/dt, in pt/s.
     public var v: Double
+    /// A state from its displacement (pt) and velocity (pt/s).
     public init(x: Double, v: Double) { self.x = x; self.v = v }
 }

@@ -1,6 +1,13 @@
 /// The phase of a touch sample (Reference §3).
 public enum TouchPhase: String, Sendable, Codable, CaseIterable {
-    case began, moved, ended, cancelled
+    /// The finger touched down: the first row of a pointer.
+    case began
+    /// The finger moved (or stayed) while down.
+    case moved
+    /// The finger lifted: the pointer's last row.
+    case ended
+    /// The system cancelled the touch (an incoming call, a competing gesture): the pointer's last row.
+    case cancelled
 
     /// Parses a phase name or its alias (`down`, `move`, `up`).
     public init?(name: String) {
@@ -19,18 +26,31 @@ public enum TouchPhase: String, Sendable, Codable, CaseIterable {
 
 /// What the user meant by a trace, when it is labelled (Reference §3).
 public enum TraceIntent: String, Sendable, Codable, CaseIterable {
-    case dismiss, keep, create, cancel
+    /// The user meant to dismiss the item (flick, card, fold).
+    case dismiss
+    /// The user meant to keep the item where it was: a dismiss gesture that should snap back.
+    case keep
+    /// The user meant to create an item (pull to create).
+    case create
+    /// The user started a gesture and meant to abandon it.
+    case cancel
 }
 
 /// One touch sample: time in seconds, position in points (screen coordinates, y down), and the
 /// finger it belongs to within its trace (`pointer`, 0 for a one-finger trace).
 public struct TouchSample: Hashable, Sendable {
+    /// Time, in seconds (on the recording's clock; only differences matter).
     public var t: Double
+    /// Horizontal position, in points (screen coordinates, x to the right).
     public var x: Double
+    /// Vertical position, in points (screen coordinates, y down).
     public var y: Double
+    /// Where the sample is in its pointer's touch: down, moving or lifted.
     public var phase: TouchPhase
+    /// Which finger of the trace the sample belongs to (0, 1, …; 0 for a one-finger trace).
     public var pointer: Int
 
+    /// A sample at time `t` (s) and position (`x`, `y`) (pt) of finger `pointer`.
     public init(t: Double, x: Double, y: Double, phase: TouchPhase, pointer: Int = 0) {
         self.t = t; self.x = x; self.y = y; self.phase = phase; self.pointer = pointer
     }
@@ -40,10 +60,14 @@ public struct TouchSample: Hashable, Sendable {
 /// or, with several pointers, one gesture: each pointer follows that rule and their rows
 /// interleave in time order (Reference §3).
 public struct Trace: Hashable, Sendable {
+    /// The trace's name, unique within its file (the CSV's `trace` column).
     public var id: String
+    /// What the user meant, when the trace is labelled; nil when it is not.
     public var intent: TraceIntent?
+    /// The samples in time order, with every pointer's rows interleaved.
     public var samples: [TouchSample]
 
+    /// A trace named `id` with its samples in time order and, optionally, its label.
     public init(id: String, intent: TraceIntent? = nil, samples: [TouchSample]) {
         self.id = id; self.intent = intent; self.samples = samples
     }

@@ -2,10 +2,15 @@ import Foundation
 
 /// A 2-D velocity in pt/s.
 public struct Velocity: Hashable, Sendable {
+    /// Horizontal component dx/dt, in pt/s (positive to the right).
     public var x: Double
+    /// Vertical component dy/dt, in pt/s (positive downward, screen coordinates).
     public var y: Double
+    /// A velocity from its components, in pt/s.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// No motion: (0, 0) pt/s.
     public static let zero = Velocity(x: 0, y: 0)
+    /// Speed √(x² + y²), in pt/s.
     public var magnitude: Double { (x * x + y * y).squareRoot() }
 }
 

@@ -3,7 +3,15 @@ import SpringCore
 
 /// A rectangle in screen points.
 public struct Rect: Hashable, Sendable {
-    public var x: Double, y: Double, width: Double, height: Double
+    /// Left edge x (pt).
+    public var x: Double
+    /// Top edge y (pt, y down).
+    public var y: Double
+    /// Width (pt).
+    public var width: Double
+    /// Height (pt).
+    public var height: Double
+    /// A rectangle from its top-left corner (`x`, `y`) and size, all in pt.
     public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
 
     /// Left, right, top and bottom edges.
@@ -20,7 +28,9 @@ public struct Rect: Hashable, Sendable {
 /// dismiss at once, else a flick decides at release. A spring (response, dampingRatio) then
 /// takes the card to its place in the list (dismiss) or back to full screen (keep).
 public struct CardDismiss: ResponseSpringModel {
+    /// The model's name in presets: `card-dismiss`.
     public static let modelName = "card-dismiss"
+    /// The spring (`response` s, `dampingRatio`), then the card's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = responseSpecs(response: 0.6, dampingRatio: 0.7) + [
         .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0, max: ParameterSpec.maxLength),
         .number("dismissDistance", "pt", 333, "translation for progress 1", min: 0, inclusive: false, max: ParameterSpec.maxLength),
@@ -33,13 +43,31 @@ public struct CardDismiss: ResponseSpringModel {
         .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false, max: ParameterSpec.maxLength),
         .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false, max: ParameterSpec.maxLength),
     ]
+    /// `dismiss` or `keep`.
     public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
 
+    /// The card's spring (from `response` and `dampingRatio`), which takes it to its place in the list or back to full screen.
     public let spring: SpringParameters
-    public let edgeWidth: Double, dismissDistance: Double, contentOffset: Double, commitProgress: Double, flickVelocity: Double, minScale: Double
+    /// A touch starting within this distance of the left edge is an edge pan (pt).
+    public let edgeWidth: Double
+    /// The translation L for progress 1 (pt): progress p = translation / L.
+    public let dismissDistance: Double
+    /// How far a drag down first scrolls the detail's content to its top before it counts (pt).
+    public let contentOffset: Double
+    /// The progress that commits the dismissal while dragging (1, fraction of `dismissDistance`).
+    public let commitProgress: Double
+    /// The release velocity along the gesture that dismisses (pt/s).
+    public let flickVelocity: Double
+    /// The card's scale at `commitProgress` (1, in (0, 1]): scale s = 1 − (1 − minScale)·min(p/commitProgress, 1).
+    public let minScale: Double
+    /// The dismissed card's frame in the list (pt): where a dismissed card lands.
     public let cardFrame: Rect
+    /// The screen and clock the model runs in.
     public let scene: Scene
 
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when the spring is out of range.
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
         (spring, self.scene) = (try Self.spring(values), scene)
         let n = values.number
@@ -62,8 +90,11 @@ public struct CardDismiss: ResponseSpringModel {
 /// for the card's frame at each display frame. The decision comes at the first frame past
 /// `commitProgress`, else at the frame that first sees the lift row.
 public struct CardDismissEngine: Sendable {
+    /// The model the engine runs.
     public let model: CardDismiss
+    /// The touch samples given so far.
     public private(set) var input = TouchInput()
+    /// `dismiss` or `keep`, from the deciding frame on; nil before.
     public private(set) var decision: TraceIntent?
     /// Time of the decision frame.
     public private(set) var decisionTime: Double?
@@ -74,8 +105,10 @@ public struct CardDismissEngine: Sendable {
     /// The progress u of the card from `start` (0) to `target` (1).
     private var spring: Simulation?
 
+    /// An engine for `model`, before any touch.
     public init(model: CardDismiss) { self.model = model }
 
+    /// Gives the engine the next touch sample (in time order).
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// True when the touch began within `edgeWidth` of the left edge (an edge pan).

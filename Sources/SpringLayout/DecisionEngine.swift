@@ -3,20 +3,27 @@ import SpringCore
 /// The touch samples an engine has been given, in order; the release velocity comes from
 /// them (Reference §4) once the lift row has arrived.
 public struct TouchInput: Sendable {
+    /// The samples in the order given.
     public private(set) var samples: [TouchSample] = []
 
+    /// No samples yet.
     public init() {}
 
+    /// Appends the next sample (in time order).
     public mutating func add(_ sample: TouchSample) { samples.append(sample) }
 
+    /// The touch-down sample, nil before any.
     public var first: TouchSample? { samples.first }
+    /// The latest sample, nil before any.
     public var latest: TouchSample? { samples.last }
+    /// True once the lift row (`ended` or `cancelled`) has arrived.
     public var isLifted: Bool { samples.last?.phase.isLift ?? false }
 
     /// True when the touch began within `edgeWidth` (pt) of the screen's left edge (an edge
     /// pan); false before any sample.
     public func isEdgePan(edgeWidth: Double) -> Bool { (first?.x ?? .infinity) <= edgeWidth }
 
+    /// The finger's velocity by `estimator` (pt/s): at lift-off once the lift row has arrived, else at the latest sample.
     public func releaseVelocity(_ estimator: VelocityEstimator) -> Velocity {
         guard let last = samples.last, last.phase.isLift else { return estimator.releaseVelocity(positions: samples[...], liftOff: nil) }
         return estimator.releaseVelocity(positions: samples.dropLast(), liftOff: last.t)
@@ -26,7 +33,9 @@ public struct TouchInput: Sendable {
 /// The per-frame engine of a deciding model, as an app and the sweep drive it: touch samples
 /// go in as they arrive; the decision is nil until the model has decided.
 public protocol DecisionEngine: Sendable {
+    /// Gives the engine the next touch sample (samples in time order, every pointer's interleaved).
     mutating func add(_ sample: TouchSample)
+    /// The outcome (one of the model's ``DecisionLabels``), nil until the model has decided.
     var decision: TraceIntent? { get }
 }
 

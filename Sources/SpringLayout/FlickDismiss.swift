@@ -5,8 +5,11 @@ import SpringCore
 /// release it is thrown off screen when it moved far enough, fast enough and in the direction
 /// it was thrown, else a 2-D spring snaps it back to the centre.
 public struct FlickDismiss: InteractionModel {
+    /// The model's name in presets: `flick-dismiss`.
     public static let modelName = "flick-dismiss"
+    /// The snap-back spring's parameters: `snapFrequency` (Hz) and `snapDamping` (ratio).
     public static let springParameterNames = ["snapFrequency", "snapDamping"]
+    /// The snap-back spring (`snapFrequency` Hz, `snapDamping`), then the throw's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1.5, damping: 0.7, names: ("snapFrequency", "snapDamping")) + [
         .number("distanceThreshold", "pt", 60, "dismiss needs |D| > distanceThreshold", min: 0, max: ParameterSpec.maxLength),
         .number("flickVelocity", "pt/s", 800, "dismiss needs |v| ≥ flickVelocity", min: 0),
@@ -16,23 +19,43 @@ public struct FlickDismiss: InteractionModel {
         .number("cardWidth", "pt", 390, "card width", min: 0, inclusive: false, max: ParameterSpec.maxLength),
         .number("cardHeight", "pt", 292, "card height", min: 0, inclusive: false, max: ParameterSpec.maxLength),
     ]
+    /// `dismiss` or `keep`.
     public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
+    /// One spring, exported as `snap`.
     public static var springGroups: [SpringGroup] { [.main(of: Self.self, name: "snap")] }
 
+    /// A canonical spring as `snapFrequency` = f (Hz) and `snapDamping` = ζ.
     public static func springValues(_ s: SpringParameters) -> [String: ParamValue] {
         ["snapFrequency": .number(s.frequency), "snapDamping": .number(s.damping)]
     }
 
+    /// The snap-back spring of `snapFrequency` (Hz) and `snapDamping`.
+    ///
+    /// - Throws: ``PresetError`` when they are out of range.
     public static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters {
         try values.spring(frequency: "snapFrequency", damping: "snapDamping")
     }
 
+    /// The spring that snaps a kept card back to the centre, per axis.
     public let snap: SpringParameters
-    public let distanceThreshold: Double, flickVelocity: Double, maxFlickAngle: Double
-    public let velocityScale: Double, gravity: Double
+    /// Dismissing needs the card's displacement |D| > distanceThreshold (pt).
+    public let distanceThreshold: Double
+    /// Dismissing needs the release speed |v| ≥ flickVelocity (pt/s).
+    public let flickVelocity: Double
+    /// Dismissing needs the angle between v and D ≤ maxFlickAngle (degrees, 0…180).
+    public let maxFlickAngle: Double
+    /// A thrown card moves velocityScale·v·τ from its release position (1).
+    public let velocityScale: Double
+    /// A thrown card accelerates by ½·gravity·1000·v̂·τ² along its throw (1000 pt/s²).
+    public let gravity: Double
+    /// The card's width and height (pt).
     public let cardSize: SIMD2<Double>
+    /// The screen and clock the model runs in.
     public let scene: Scene
 
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when the spring is out of range.
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
         (snap, self.scene) = (try Self.spring(values), scene)
         let n = values.number
@@ -52,7 +75,9 @@ public struct FlickDismiss: InteractionModel {
 /// The per-frame engine of ``FlickDismiss`` an app drives: add touch samples as they arrive,
 /// ask for the card at each display frame. The frame that first sees the lift row decides.
 public struct FlickDismissEngine: Sendable {
+    /// The model the engine runs.
     public let model: FlickDismiss
+    /// The touch samples given so far.
     public private(set) var input = TouchInput()
     /// `dismiss` or `keep`, from the release frame on.
     public private(set) var decision: TraceIntent?
@@ -65,8 +90,10 @@ public struct FlickDismissEngine: Sendable {
     /// The snap-back spring per axis, on the card's displacement from C₀ (kept photos only).
     private var snap: (x: Simulation, y: Simulation)?
 
+    /// An engine for `model`, with the card at rest in the centre.
     public init(model: FlickDismiss) { self.model = model }
 
+    /// Gives the engine the next touch sample (in time order).
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// The card's centre and velocity at time t (frames in increasing time).

@@ -3,7 +3,15 @@ import SpringCore
 
 /// Where a flow layout's scroll view starts (Reference §5).
 public enum InitialOffset: Hashable, Sendable {
-    case top, bottom, middle, auto
+    /// Offset 0: the first row at the top of the viewport.
+    case top
+    /// The last row at the bottom of the viewport (offset M = content − viewport height).
+    case bottom
+    /// Halfway, M/2.
+    case middle
+    /// Per trace: the top when the finger's net drag is downward (pulling past the top edge), else the bottom.
+    case auto
+    /// This offset, in pt.
     case value(Double)
 
     init(_ v: ParamValue) throws(PresetError) {
@@ -22,8 +30,10 @@ public enum InitialOffset: Hashable, Sendable {
 /// to anchors, driven by the scroll view. Boundary stretch (Evernote) opens gaps between rows
 /// pulled past an edge; scroll lag (Messages) makes rows far from the finger trail behind it.
 public struct FlowLayout: InteractionModel {
+    /// The model's name in presets: `flow-layout`.
     public static let modelName = "flow-layout"
 
+    /// The row spring (`frequency` Hz, `damping`), then the list's and scroll view's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1, damping: 1) + [
         .number("boundaryResistance", "1", 10, "gap growth: g = overscroll / boundaryResistance per row; 0 = off", min: 0),
         .number("scrollResistance", "pt", 0, "scroll lag: rows lag by distance-from-touch / scrollResistance; 0 = off", min: 0, max: ParameterSpec.maxLength),
@@ -39,14 +49,24 @@ public struct FlowLayout: InteractionModel {
         .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1),
     ]
 
+    /// The spring that attaches each row to its anchor.
     public let spring: SpringParameters
-    public let boundaryResistance: Double, scrollResistance: Double
+    /// Boundary stretch: each row's gap grows by overscroll / boundaryResistance (1; 0 = off).
+    public let boundaryResistance: Double
+    /// Scroll lag: a row lags by its distance from the touch / scrollResistance (pt; 0 = off).
+    public let scrollResistance: Double
     /// n rows of height h spaced s apart.
     public let itemCount: Int, itemHeight: Double, itemSpacing: Double
+    /// Where the scroll view starts.
     public let initialOffset: InitialOffset
+    /// The scroll view the rows live in: content of n rows, the scene's height as viewport.
     public let scrollView: ScrollView
+    /// The screen and clock the model runs in.
     public let scene: Scene
 
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when a value is out of range (the spring, `initialOffset`, the scroll view's).
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
         (spring, self.scene) = (try values.spring(), scene)
         let n = values.number
@@ -121,10 +141,13 @@ public struct FlowLayout: InteractionModel {
 /// subclass calls it from its display link): give it the scroll view's offset and the finger's
 /// screen y each frame; read every row's content position, velocity and anchor.
 public struct FlowLayoutEngine: Sendable {
+    /// The model the engine runs.
     public let layout: FlowLayout
-    /// Content y of each row pᵢ (pt), its spring velocity (pt/s) and anchor aᵢ (pt).
+    /// Content y of each row pᵢ (pt).
     public private(set) var positions: [Double]
+    /// Each row's spring velocity dpᵢ/dt (pt/s).
     public private(set) var velocities: [Double]
+    /// Each row's anchor aᵢ, where its spring pulls it (content y, pt).
     public private(set) var anchors: [Double]
     /// The displayed scroll offset of the last frame.
     public private(set) var offset: Double
@@ -192,12 +215,16 @@ public struct FlowLayoutEngine: Sendable {
 /// Drives a ``ScrollView``'s displayed offset from a touch (Reference §5): rubber-banded while the
 /// finger is down, then the exact release motion.
 public struct ScrollDriver: Sendable {
+    /// The scroll view whose offset the driver moves.
     public let view: ScrollView
-    /// The un-rubber-banded initial offset raw₀ and the touch-down y₀.
+    /// The un-rubber-banded initial offset raw₀ (pt).
     public let rawStart: Double
+    /// The finger's screen y at touch-down, y₀ (pt).
     public let touchDownY: Double
+    /// The release motion, from the lift on; nil while the finger is down.
     public private(set) var release: ScrollRelease?
 
+    /// A driver for `view` displayed at `offset` (pt) when the finger touched down at screen y `touchDownY` (pt).
     public init(view: ScrollView, offset: Double, touchDownY: Double) {
         self.view = view
         rawStart = view.raw(displayed: offset)

@@ -12,6 +12,9 @@ public protocol InteractionModel: Sendable {
     /// model can be set to make); empty for models that do not decide.
     static var decisionLabels: [DecisionLabels] { get }
 
+    /// The model of resolved parameter values (every parameter of ``parameters``) in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when a value is out of range.
     init(values: ParameterValues, scene: Scene) throws(PresetError)
     /// The screen and clock the model runs in.
     var scene: Scene { get }
@@ -30,9 +33,12 @@ public protocol InteractionModel: Sendable {
 /// The two outcomes of a deciding model (Reference §8): the positive one (`dismiss`, `create`),
 /// which names the report's rate columns, and the negative one (`keep`, `cancel`).
 public struct DecisionLabels: Hashable, Sendable {
+    /// The positive outcome (`dismiss`, `create`).
     public var positive: TraceIntent
+    /// The negative outcome (`keep`, `cancel`).
     public var negative: TraceIntent
 
+    /// A pair of outcomes, the positive one first.
     public init(positive: TraceIntent, negative: TraceIntent) {
         self.positive = positive; self.negative = negative
     }
@@ -45,16 +51,23 @@ public struct DecisionLabels: Hashable, Sendable {
 }
 
 extension InteractionModel {
+    /// None: by default a model does not decide.
     public static var decisionLabels: [DecisionLabels] { [] }
 
+    /// `frequency` (Hz) and `damping` (ratio), by default.
     public static var springParameterNames: [String] { ["frequency", "damping"] }
 
+    /// The main spring only, exported as `spring`, by default.
     public static var springGroups: [SpringGroup] { [.main(of: Self.self)] }
 
+    /// A canonical spring as `frequency` = f (Hz) and `damping` = ζ, by default.
     public static func springValues(_ spring: SpringParameters) -> [String: ParamValue] {
         ["frequency": .number(spring.frequency), "damping": .number(spring.damping)]
     }
 
+    /// The spring of `frequency` (Hz) and `damping`, by default.
+    ///
+    /// - Throws: ``PresetError`` when they are out of range.
     public static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters {
         try values.spring()
     }
@@ -81,12 +94,17 @@ extension InteractionModel {
 public protocol ResponseSpringModel: InteractionModel {}
 
 extension ResponseSpringModel {
+    /// `response` (s) and `dampingRatio`.
     public static var springParameterNames: [String] { ["response", "dampingRatio"] }
 
+    /// A canonical spring as `response` = 1/f (s) and `dampingRatio` = ζ.
     public static func springValues(_ s: SpringParameters) -> [String: ParamValue] {
         ["response": .number(s.response), "dampingRatio": .number(s.damping)]
     }
 
+    /// The spring of `response` (s, f = 1/response) and `dampingRatio`.
+    ///
+    /// - Throws: ``PresetError`` at `spring` when they are out of range.
     public static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters {
         do {
             return try SpringParameters(response: values.number("response"), dampingRatio: values.number("dampingRatio"))

@@ -8,16 +8,22 @@ import SpringCore
 /// (judge each set by its worst over its grid neighbours), and optionally `worstOver`: swept
 /// axes (e.g. `frameRate`) the choice must hold over, judged by the worst case.
 public struct Objective: Sendable, Codable, Equatable {
+    /// Hard limits `METRIC OP VALUE` (`<=`, `<`, `>=`, `>`, `==`), as written, e.g. `overshoot_pt_p95 <= 4`.
     public var constraints: [String]
     /// `METRIC = VALUE ± TOL` (or `+-`), as written; see ``Target``.
     public var targets: [String]
+    /// The report column to minimise (or nil: see `maximize`).
     public var minimize: String?
+    /// The report column to maximise (or nil: see `minimize`).
     public var maximize: String?
+    /// Columns that order sets equal on the objective (to a relative 1e-9), in order; nil: the constraint columns.
     public var tiebreak: [String]?
+    /// Swept axes (e.g. `frameRate`) the choice must hold over, judged by the worst case; nil: none.
     public var worstOver: [String]?
     /// Rank each eligible set by its worst objective value over itself and its grid neighbours.
     public var robust: Bool
 
+    /// An objective from its parts, as a preset file gives them.
     public init(constraints: [String] = [], targets: [String] = [], minimize: String? = nil, maximize: String? = nil,
                 tiebreak: [String]? = nil, worstOver: [String]? = nil, robust: Bool = false) {
         self.constraints = constraints; self.targets = targets; self.minimize = minimize; self.maximize = maximize
@@ -26,6 +32,7 @@ public struct Objective: Sendable, Codable, Equatable {
 
     enum Key: String, CodingKey { case constraints, targets, minimize, maximize, tiebreak, worstOver, robust }
 
+    /// Decodes strictly: an unknown key or a wrong type fails with the key's path.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: Set(Self.keysInOrder))
         constraints = try c.decodeIfPresent([String].self, "constraints") ?? []
@@ -101,11 +108,14 @@ public struct Objective: Sendable, Codable, Equatable {
 /// A target (Reference §9.1): `METRIC = VALUE ± TOL` (ASCII `+-` accepted). A set's deviation
 /// from it is |m − VALUE| / TOL; the set is on target when the deviation is ≤ 1.
 public struct Target: Sendable, Equatable, CustomStringConvertible {
+    /// The report column the target is on.
     public var column: String
+    /// The value the designer chose, in the metric's unit.
     public var value: Double
     /// The half-width of the band, > 0, in the metric's unit.
     public var tolerance: Double
 
+    /// A target `column = value ± tolerance` (tolerance > 0, in the metric's unit).
     public init(column: String, value: Double, tolerance: Double) {
         self.column = column; self.value = value; self.tolerance = tolerance
     }
@@ -127,5 +137,6 @@ public struct Target: Sendable, Equatable, CustomStringConvertible {
     /// |m − value| / tolerance; nil for an empty value.
     public func deviation(_ m: Double?) -> Double? { m.map { abs($0 - value) / tolerance } }
 
+    /// `METRIC = VALUE ± TOL`, numbers in ``/SpringCore/NumberFormat/short(_:)``.
     public var description: String { "\(column) = \(NumberFormat.short(value)) ± \(NumberFormat.short(tolerance))" }
 }

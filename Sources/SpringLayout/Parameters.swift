@@ -4,9 +4,12 @@ import SpringCore
 /// A model parameter's value in a preset: a number, or a word for the few parameters that
 /// take one (e.g. `initialOffset: "auto"`).
 public enum ParamValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// A finite number, in the parameter's unit.
     case number(Double)
+    /// A word (`auto`, `linear`, `create`, …).
     case text(String)
 
+    /// Decodes a JSON number (finite) or string.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let d = try? c.decode(Double.self) {
@@ -19,6 +22,7 @@ public enum ParamValue: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Encodes a JSON number or string.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
@@ -32,8 +36,10 @@ public enum ParamValue: Hashable, Sendable, Codable, CustomStringConvertible {
         self = NumberFormat.decimal(text).map(ParamValue.number) ?? .text(text)
     }
 
+    /// The number, or nil for a word.
     public var number: Double? { if case let .number(d) = self { d } else { nil } }
 
+    /// The value as a command line writes it: an integer without a decimal point, a word as is.
     public var description: String {
         switch self {
         case let .number(d): d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
@@ -44,13 +50,18 @@ public enum ParamValue: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// A model parameter: its name (as in Reference §7), unit, default and valid range.
 public struct ParameterSpec: Sendable {
+    /// The parameter's name, as presets and Reference §7 write it.
     public var name: String
+    /// Its unit (`pt`, `pt/s`, `s`, `Hz`, `1` for a ratio, …).
     public var unit: String
+    /// The value a preset that does not give it gets.
     public var defaultValue: ParamValue
+    /// What it does, in one line (for `springtune models`).
     public var summary: String
     /// Returns an error message when a value is out of range.
     public var check: @Sendable (ParamValue) -> String?
 
+    /// A parameter with its name, unit, default, summary and range check (an error message, or nil when the value is valid).
     public init(_ name: String, _ unit: String, _ defaultValue: ParamValue, _ summary: String,
                 check: @escaping @Sendable (ParamValue) -> String?) {
         self.name = name; self.unit = unit; self.defaultValue = defaultValue; self.summary = summary; self.check = check
@@ -93,10 +104,13 @@ public struct ParameterSpec: Sendable {
 
 /// Resolved parameter values of one parameter set, by name.
 public struct ParameterValues: Hashable, Sendable {
+    /// The values by parameter name.
     public var values: [String: ParamValue]
 
+    /// Values by parameter name (not yet checked against the specs).
     public init(_ values: [String: ParamValue] = [:]) { self.values = values }
 
+    /// The value of parameter `name`, nil when it has none.
     public subscript(name: String) -> ParamValue? {
         get { values[name] }
         set { values[name] = newValue }

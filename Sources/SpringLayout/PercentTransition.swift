@@ -7,6 +7,7 @@ import SpringCore
 /// At release the transition finishes when the finger moves right faster than `finishVelocity`
 /// or p ≥ `finishProgress`, else cancels; s then runs to W or 0 along `completionCurve`.
 public struct PercentTransition: ResponseSpringModel {
+    /// The model's name in presets: `percent-transition`.
     public static let modelName = "percent-transition"
 
     /// How s completes after release.
@@ -19,6 +20,7 @@ public struct PercentTransition: ResponseSpringModel {
         case spring
     }
 
+    /// The spring (`response` s, `dampingRatio`), then the transition's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = responseSpecs(response: 0.35, dampingRatio: 0.85) + [
         .number("edgeWidth", "pt", 20, "a pan must begin this close to the left edge", min: 0, max: ParameterSpec.maxLength),
         .number("finishVelocity", "pt/s", 0, "finish when the release velocity x exceeds this", min: -1e6, max: 1e6),
@@ -26,13 +28,27 @@ public struct PercentTransition: ResponseSpringModel {
         .number("duration", "s", 0.35, "completion time of the whole width for linear and easeInOut", min: 0),
         .text("completionCurve", "linear", Curve.allCases.map(\.rawValue), "how the note completes after release"),
     ]
+    /// `dismiss` (finished) or `keep` (cancelled).
     public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
 
+    /// The spring of the `spring` completion curve (from `response` and `dampingRatio`).
     public let spring: SpringParameters
-    public let edgeWidth: Double, finishVelocity: Double, finishProgress: Double, duration: Double
+    /// A pan must begin within this distance of the left edge to drive the transition (pt).
+    public let edgeWidth: Double
+    /// The transition finishes when the release velocity's x exceeds this (pt/s).
+    public let finishVelocity: Double
+    /// The transition finishes when p ≥ finishProgress at release (1; above 1: off).
+    public let finishProgress: Double
+    /// The completion time of the whole width for the linear and easeInOut curves (s).
+    public let duration: Double
+    /// How the offset completes after release (`completionCurve`).
     public let curve: Curve
+    /// The screen and clock the model runs in.
     public let scene: Scene
 
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when the spring or `completionCurve` is invalid.
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
         (spring, self.scene) = (try Self.spring(values), scene)
         let n = values.number
@@ -63,7 +79,9 @@ public struct PercentTransition: ResponseSpringModel {
 /// arrive, ask for the note's x offset at each display frame. The frame that first sees the
 /// lift row decides.
 public struct PercentTransitionEngine: DecisionEngine {
+    /// The model the engine runs.
     public let model: PercentTransition
+    /// The touch samples given so far.
     public private(set) var input = TouchInput()
     /// `dismiss` (finished) or `keep` (cancelled), from the release frame on.
     public private(set) var decision: TraceIntent?
@@ -73,8 +91,10 @@ public struct PercentTransitionEngine: DecisionEngine {
     /// The offset s along the `spring` curve, on a clock that starts at the release.
     private var spring: Simulation?
 
+    /// An engine for `model`, before any touch.
     public init(model: PercentTransition) { self.model = model }
 
+    /// Gives the engine the next touch sample (in time order).
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// True when the touch began within `edgeWidth` of the left edge: only then does it drive the transition.

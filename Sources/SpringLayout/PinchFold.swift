@@ -7,11 +7,15 @@ import SpringCore
 /// reached `commitFraction`, and a spring (frequency, damping) takes its height hᵣ to
 /// `rowHeight` (created or kept) or to 0 (cancelled or deleted).
 public struct PinchFold: InteractionModel {
+    /// The model's name in presets: `pinch-fold`.
     public static let modelName = "pinch-fold"
 
     /// What the pinch does: open a new row, or fold an existing one away.
     public enum Mode: String, Sendable, CaseIterable {
-        case create, fold
+        /// Pinching open unfolds a new row between the fingers.
+        case create
+        /// Pinching closed folds the row between the fingers away (deletes it).
+        case fold
 
         init(_ v: ParamValue?) throws(PresetError) {
             guard case let .text(s)? = v, let mode = Mode(rawValue: s) else {
@@ -26,19 +30,29 @@ public struct PinchFold: InteractionModel {
         }
     }
 
+    /// The row spring (`frequency` Hz, `damping`), then `rowHeight`, `commitFraction` and `mode` with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
         .number("rowHeight", "pt", 60, "height of the row the pinch opens or folds", min: 0, inclusive: false, max: ParameterSpec.maxLength),
         .number("commitFraction", "1", 0.75, "commit when clamp(p, 0, 1) ≥ commitFraction at the first lift", min: 0, max: 1),
         .text("mode", "create", Mode.allCases.map(\.rawValue), "create: pinch open adds a row; fold: pinch closed deletes one"),
     ]
+    /// create/cancel (mode `create`) and dismiss/keep (mode `fold`).
     public static let decisionLabels = Mode.allCases.map(\.labels)
 
+    /// The spring that takes the row's height to `rowHeight` or 0 after the decision.
     public let spring: SpringParameters
-    /// The row's full height (pt) and the share of the pinch that commits.
-    public let rowHeight: Double, commitFraction: Double
+    /// The row's full height (pt).
+    public let rowHeight: Double
+    /// The row commits when clamp(p, 0, 1) ≥ commitFraction at the first lift (1).
+    public let commitFraction: Double
+    /// Whether the pinch creates a row or folds one away.
     public let mode: Mode
+    /// The screen and clock the model runs in.
     public let scene: Scene
 
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when the spring or `mode` is invalid.
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
         (spring, self.scene) = (try values.spring(), scene)
         (rowHeight, commitFraction) = (values.number("rowHeight"), values.number("commitFraction"))
@@ -65,6 +79,7 @@ public struct PinchFold: InteractionModel {
 /// arrive, ask for the row at each display frame. Pointers A and B are the first two to begin;
 /// the frame that first sees A or B lifted decides.
 public struct PinchFoldEngine: DecisionEngine {
+    /// The model the engine runs.
     public let model: PinchFold
     /// `create`/`cancel` (mode create) or `dismiss`/`keep` (mode fold), from the deciding frame on.
     public private(set) var decision: TraceIntent?
@@ -78,8 +93,10 @@ public struct PinchFoldEngine: DecisionEngine {
     private var spring: Simulation?
     private var target = 0.0
 
+    /// An engine for `model`, before any touch.
     public init(model: PinchFold) { self.model = model }
 
+    /// Gives the engine the next sample of any finger (in time order).
     public mutating func add(_ sample: TouchSample) {
         if inputs[sample.pointer] == nil { order.append(sample.pointer) }
         inputs[sample.pointer, default: TouchInput()].add(sample)

@@ -5,20 +5,33 @@ import SpringCore
 /// spring, parameters, scene, default sweep axes, objective and bundled trace set. Decoding is
 /// strict: unknown keys, wrong types and out-of-range values fail with the key's path.
 public struct Preset: Sendable, Codable {
+    /// The schema every preset file names: `springtune.preset/1`.
     public static let schemaName = "springtune.preset/1"
 
+    /// The file's schema, ``schemaName``.
     public var schema: String = Preset.schemaName
+    /// The preset's name (also its default output folder, `out/NAME`).
     public var name: String
+    /// The interaction model's name (`flow-layout`, `flick-dismiss`, …: ``InteractionModel/modelName``).
     public var model: String
+    /// What the preset reproduces, in a sentence.
     public var description: String
+    /// The model's main spring.
     public var spring: SpringSpec
+    /// The model's other parameters by name; missing ones take their defaults.
     public var params: [String: ParamValue]
+    /// The screen and clock.
     public var scene: Scene
+    /// The default sweep: one axis per parameter varied.
     public var sweep: [SweepAxis]
+    /// What a good parameter set is.
     public var objective: Objective
+    /// The bundled trace files the preset is measured on.
     public var traces: [String]
+    /// Where an exported preset's values came from; nil for a hand-written preset.
     public var provenance: Provenance?
 
+    /// A preset from its parts; the scene, sweep, objective and traces default to none.
     public init(name: String, model: String, description: String, spring: SpringSpec, params: [String: ParamValue],
                 scene: Scene = Scene(), sweep: [SweepAxis] = [], objective: Objective = Objective(), traces: [String] = []) {
         self.name = name; self.model = model; self.description = description; self.spring = spring
@@ -27,6 +40,7 @@ public struct Preset: Sendable, Codable {
 
     static let keys: Set<String> = ["schema", "name", "model", "description", "spring", "params", "scene", "sweep", "objective", "traces", "provenance"]
 
+    /// Decodes strictly: the schema must be ``schemaName``; unknown keys, wrong types and out-of-range values fail with the key's path.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: Self.keys)
         schema = try c.decode(String.self, "schema")
@@ -131,169 +145,28 @@ public struct Preset: Sendable, Codable {
     }
 }
 
-/// The preset's spring: canonical frequency f (Hz) and damping ratio ζ, or any input form of
-/// Reference §2 (`response` + `dampingRatio`, `duration` + `bounce`, `stiffness` +
-/// `dampingCoefficient` [+ `mass`], `tension` + `friction`). When several are given they must agree.
-public struct SpringSpec: Sendable, Codable, Equatable {
-    public var frequency: Double
-    public var damping: Double
-    /// Other forms a preset file gave besides frequency and damping, kept so the file reads
-    /// back as written. `export` writes the canonical pair only: one number per quantity, so
-    /// editing `damping` by hand is the whole change.
-    public var response: Double?
-    public var dampingRatio: Double?
-    public var duration: Double?
-    public var bounce: Double?
-
-    /// The canonical pair of `s`, no other form.
-    public init(_ s: SpringParameters) {
-        frequency = s.frequency
-        damping = s.damping
-    }
-
-    /// The canonical pair of `s` as a file should show it, each to 12 significant digits
-    /// (``NumberFormat/typed(_:)``): a spring converted from another form (f = 1/response) or
-    /// fitted is written 3.33333333333, not 3.3333333333333335. For `export` and `fit`.
-    public static func typed(_ s: SpringParameters) -> SpringSpec {
-        var spec = SpringSpec(s)
-        (spec.frequency, spec.damping) = (NumberFormat.typed(s.frequency), NumberFormat.typed(s.damping))
-        return spec
-    }
-
-    static let keys: Set<String> = ["frequency", "damping", "response", "dampingRatio", "duration", "bounce",
-                                    "stiffness", "dampingCoefficient", "mass", "tension", "friction"]
-
-    public init(from decoder: any Decoder) throws {
-        let c = try StrictContainer(decoder, keys: Self.keys)
-        func pair(_ a: String, _ b: String) throws -> (Double, Double)? {
-            let x = try c.decodeIfPresent(Double.self, a), y = try c.decodeIfPresent(Double.self, b)
-            if x == nil && y == nil { return nil }
-            guard let x else { throw c.fail(a, "required with '\(b)'") }
-            guard let y else { throw c.fail(b, "required with '\(a)'") }
-            return (x, y)
-        }
-        var forms: [(String, SpringParameters)] = []
-        do {
-            if let (f, z) = try pair("frequency", "damping") { forms.append(("frequency", try SpringParameters(frequency: f, damping: z))) }
-            if let (r, z) = try pair("response", "dampingRatio") { forms.append(("response", try SpringParameters(response: r, dampingRatio: z))) }
-            if let (d, b) = try pair("duration", "bounce") { forms.append(("duration", try SpringParameters(duration: d, bounce: b))) }
-            if let (k, cc) = try pair("stiffness", "dampingCoefficient") {
-                forms.append(("stiffness", try SpringParameters(stiffness: k, dampingCoefficient: cc, mass: try c.positive("mass") ?? 1)))
-            }
-            if let (t, fr) = try pair("tension", "friction") { forms.append(("tension", try SpringParameters(tension: t, friction: fr))) }
-        } catch let error as SpringError {
-            guard case let .outOfRange(name, _, _) = error else { throw error }
-            throw c.fail(name == "damping" && c.contains("dampingRatio") ? "dampingRatio" : name, error.description)
-        }
-        guard let first = forms.first?.1 else { throw c.fail("frequency", "give frequency + damping or another spring form") }
-        for (key, other) in forms.dropFirst() {
-            let agree = abs(other.frequency - first.frequency) <= 1e-6 * first.frequency && abs(other.damping - first.damping) <= 1e-6 * max(1, first.damping)
-            if !agree {
-                let say = { (s: SpringParameters) in "f \(NumberFormat.significant(s.frequency, 9)) Hz, ζ \(NumberFormat.significant(s.damping, 9))" }
-                throw c.fail(key, "gives \(say(other)) where '\(forms[0].0)' gives \(say(first)); the spring has several forms that disagree: keep one (e.g. frequency + damping) and remove the others")
-            }
-        }
-        self.init(first)
-        // Keep the other forms the file gave, as numbers of the first one (they agree with it).
-        if c.contains("response") { (response, dampingRatio) = (first.response, first.damping) }
-        if c.contains("duration") { (duration, bounce) = (first.response, first.bounce) }
-    }
-}
-
-/// One sweep axis: explicit values (numbers, or words for a word parameter such as
-/// `completionCurve`), or `from`/`to`/`steps` with linear or log spacing.
-public struct SweepAxis: Sendable, Codable, Equatable {
-    public var name: String
-    public var values: [ParamValue]
-    /// The range form, kept to write the axis back as it was given.
-    public var range: Range?
-
-    public struct Range: Sendable, Codable, Equatable {
-        public var from: Double
-        public var to: Double
-        public var steps: Int
-        public var log: Bool
-    }
-
-    public init(name: String, values: [ParamValue]) {
-        self.name = name
-        self.values = values
-    }
-
-    public init(name: String, values: [Double]) { self.init(name: name, values: values.map(ParamValue.number)) }
-
-    /// The values as numbers, when every one is a number.
-    public var numbers: [Double]? {
-        let n = values.compactMap(\.number)
-        return n.count == values.count ? n : nil
-    }
-
-    /// Most values one axis may have.
-    public static let maxSteps = 10_000
-
-    public init(name: String, from: Double, to: Double, steps: Int, log: Bool) throws(PresetError) {
-        guard steps >= 1, steps <= Self.maxSteps else { throw PresetError(path: "\(name).steps", message: "\(steps) is out of range 1…\(Self.maxSteps)") }
-        guard from.isFinite, to.isFinite else { throw PresetError(path: name, message: "from and to must be finite") }
-        if log && !(from > 0 && to > 0) { throw PresetError(path: name, message: "log spacing needs from > 0 and to > 0") }
-        self.name = name
-        range = Range(from: from, to: to, steps: steps, log: log)
-        values = (0..<steps).map { i in
-            guard steps > 1 else { return .number(from) }
-            let u = Double(i) / Double(steps - 1)
-            if i == steps - 1 { return .number(to) }
-            return .number(NumberFormat.typed(log ? from * Foundation.pow(to / from, u) : from + (to - from) * u))
-        }
-    }
-
-    enum Key: String, CodingKey { case name, values, from, to, steps, spacing }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try StrictContainer(decoder, keys: ["name", "values", "from", "to", "steps", "spacing"])
-        let name = try c.decode(String.self, "name")
-        if let values = try c.decodeIfPresent([ParamValue].self, "values") {
-            guard !values.isEmpty else { throw c.fail("values", "must not be empty") }
-            guard values.count <= Self.maxSteps else { throw c.fail("values", "\(values.count) values; at most \(Self.maxSteps)") }
-            self.init(name: name, values: values)
-            return
-        }
-        let spacing = try c.decodeIfPresent(String.self, "spacing") ?? "linear"
-        guard spacing == "linear" || spacing == "log" else { throw c.fail("spacing", "'\(spacing)' is not linear or log") }
-        do {
-            try self.init(name: name, from: c.decode(Double.self, "from"), to: c.decode(Double.self, "to"),
-                          steps: c.decode(Int.self, "steps"), log: spacing == "log")
-        } catch let error as PresetError {
-            throw c.fail("steps", error.message)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(name, forKey: .name)
-        if let range {
-            try c.encode(range.from, forKey: .from)
-            try c.encode(range.to, forKey: .to)
-            try c.encode(range.steps, forKey: .steps)
-            try c.encode(range.log ? "log" : "linear", forKey: .spacing)
-        } else {
-            try c.encode(values, forKey: .values)
-        }
-    }
-}
-
 /// Where an exported preset's values came from: a report's row (`report`, its `sha256`,
 /// `configId`), or a studio session (`session`, the number of `choices` made in it).
 public struct Provenance: Sendable, Codable, Equatable {
+    /// The report file the values came from.
     public var report: String?
+    /// The report file's SHA-256, in hex.
     public var sha256: String?
+    /// The report row's `config_id`.
     public var configId: Int?
+    /// The studio session file the values came from.
     public var session: String?
+    /// The number of choices made in that session.
     public var choices: Int?
+    /// The report's metrics of the chosen set by column (nil for an empty value).
     public var metrics: [String: Double?]
 
+    /// Values from row `configId` of the report at `report` with SHA-256 `sha256`.
     public init(report: String, sha256: String, configId: Int, metrics: [String: Double?]) {
         self.report = report; self.sha256 = sha256; self.configId = configId; self.metrics = metrics
     }
 
+    /// Values from the studio session `session` after `choices` choices.
     public init(session: String, choices: Int, metrics: [String: Double?]) {
         self.session = session; self.choices = choices; self.metrics = metrics
     }
@@ -304,6 +177,7 @@ public struct Provenance: Sendable, Codable, Equatable {
         return "config \(configId ?? 0) of \(report ?? "") (sha256 \(sha256 ?? ""))"
     }
 
+    /// Decodes strictly: a session with its choices, or a report with its sha256 and configId.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: ["report", "sha256", "configId", "session", "choices", "metrics"])
         session = try c.decodeIfPresent(String.self, "session")
@@ -319,6 +193,7 @@ public struct Provenance: Sendable, Codable, Equatable {
 
     enum Key: String, CodingKey { case report, sha256, configId, session, choices, metrics }
 
+    /// Encodes the fields that are set, and the metrics with report precision.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encodeIfPresent(report, forKey: .report)

@@ -10,6 +10,7 @@ public struct Fold: Hashable, Sendable {
     /// Depth z of the fold (pt).
     public var depth: Double
 
+    /// The fold of a row of `rowHeight` (pt) shown at `height` (pt): the ratio clamped to [0, 1], 0 when rowHeight ≤ 0 or height is NaN.
     public init(height: Double, rowHeight: Double) {
         let ratio = rowHeight > 0 && !height.isNaN ? min(1, max(0, height / rowHeight)) : 0
         angle = acos(ratio)
@@ -21,18 +22,28 @@ public struct Fold: Hashable, Sendable {
 /// release it is created when unfolded to `commitFraction`, and a spring opens it fully or
 /// folds it away.
 public struct PullToCreate: InteractionModel {
+    /// The model's name in presets: `pull-to-create`.
     public static let modelName = "pull-to-create"
+    /// The row spring (`frequency` Hz, `damping`), then `rowHeight` and `commitFraction` with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
         .number("rowHeight", "pt", 60, "height of the new row", min: 0, inclusive: false, max: ParameterSpec.maxLength),
         .number("commitFraction", "1", 0.75, "create when hᵣ/rowHeight ≥ commitFraction at release", min: 0, max: 1),
     ]
+    /// `create` or `cancel`.
     public static let decisionLabels = [DecisionLabels(positive: .create, negative: .cancel)]
 
+    /// The spring that opens the row fully or folds it away after release.
     public let spring: SpringParameters
-    /// hᵣ of the open row (pt) and the share of it that creates.
-    public let rowHeight: Double, commitFraction: Double
+    /// The open row's height hᵣ (pt).
+    public let rowHeight: Double
+    /// The row is created when hᵣ/rowHeight ≥ commitFraction at release (1).
+    public let commitFraction: Double
+    /// The screen and clock the model runs in.
     public let scene: Scene
 
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when the spring is out of range.
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
         (spring, self.scene) = (try Self.spring(values), scene)
         (rowHeight, commitFraction) = (values.number("rowHeight"), values.number("commitFraction"))
@@ -46,15 +57,19 @@ public struct PullToCreate: InteractionModel {
 /// ask for the new row's height and fold at each display frame. The frame that first sees the
 /// lift row decides.
 public struct PullToCreateEngine: Sendable {
+    /// The model the engine runs.
     public let model: PullToCreate
+    /// The touch samples given so far.
     public private(set) var input = TouchInput()
     /// `create` or `cancel`, from the release frame on.
     public private(set) var decision: TraceIntent?
     /// The row's height hᵣ after the release.
     private var spring: Simulation?
 
+    /// An engine for `model`, before any touch.
     public init(model: PullToCreate) { self.model = model }
 
+    /// Gives the engine the next touch sample (in time order).
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// Pull P = max(0, y − y₀) of the latest sample.

@@ -3,8 +3,9 @@ import SpringCore
 
 /// The screen and clock a model runs in (Reference §1, §6).
 public struct Scene: Hashable, Sendable, Codable {
-    /// Screen width and height (pt).
+    /// Screen width (pt).
     public var width: Double = 390
+    /// Screen height (pt).
     public var height: Double = 844
     /// Frame rate F (Hz).
     public var frameRate: Double = 120
@@ -15,8 +16,10 @@ public struct Scene: Hashable, Sendable, Codable {
     /// Release-velocity estimator.
     public var estimator: VelocityEstimator = .lsq2
 
+    /// The default scene: 390 × 844 pt at 120 Hz, tolerance 0.5 pt, 5 s tail, `lsq2` estimator.
     public init() {}
 
+    /// Decodes strictly; missing keys take the defaults, and values out of the ranges `--set`/`--vary` take fail with the key's path.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: ["width", "height", "frameRate", "tolerance", "tail", "estimator"])
         // The values a sweep can vary take the ranges `--set`/`--vary` take (``sweepable``: a
@@ -68,15 +71,19 @@ public struct Scene: Hashable, Sendable, Codable {
 /// input at frame k is the latest sample with time ≤ tₖ (1e-9 s slack); the release frame is
 /// the first whose input is the lift row.
 public struct FrameClock: Sendable {
+    /// The time of frame 0: the trace's first sample (s).
     public let t0: Double
+    /// Frames per second F (Hz).
     public let frameRate: Double
     /// Index of the release frame.
     public let releaseFrame: Int
     /// Index of the last frame (release frame + tail).
     public let lastFrame: Int
 
+    /// The slack when comparing a sample's time with a frame's (s): 1e-9.
     public static let slack = 1e-9
 
+    /// The clock of `trace` at the scene's frame rate, its release frame and the last frame of the scene's tail.
     public init(trace: Trace, scene: Scene) {
         t0 = trace.samples.first?.t ?? 0
         frameRate = scene.frameRate

@@ -16,6 +16,9 @@ public struct ScrollView: Hashable, Sendable {
     /// Spring that pulls an overscrolled offset back to its edge (damping ratio ≥ 1).
     public var bounce: SpringParameters
 
+    /// A scroll view of `contentHeight` (pt) in a viewport of `viewportHeight` (pt), with rubber-band coefficient c, deceleration rate r per ms and the edge bounce spring (default: critically damped, stiffness 100 1/s²).
+    ///
+    /// - Throws: ``/SpringCore/SpringError`` naming the value when the viewport is not > 0, c is not > 0, or r is not in (0, 1).
     public init(contentHeight: Double, viewportHeight: Double, rubberBand: Double = 0.55,
                 decelerationRate: Double = 0.998, bounce: SpringParameters? = nil) throws(SpringError) {
         guard viewportHeight.isFinite, viewportHeight > 0 else { throw .outOfRange("viewportHeight", viewportHeight, "must be > 0") }
@@ -80,22 +83,29 @@ public struct ScrollView: Hashable, Sendable {
 
 /// One phase of a release motion, starting at `start` seconds after release.
 public struct ScrollPhase: Hashable, Sendable {
+    /// What moves the offset in a phase.
     public enum Kind: Hashable, Sendable {
         /// In bounds: o(τ) = o₀ + (u₀/λ)(1 − e^{−λτ}).
         case deceleration
         /// Past the edge at offset `edge` (0 or M): the excess o − edge follows the bounce spring.
         case bounce(edge: Double)
     }
+    /// Deceleration in bounds, or a bounce past an edge.
     public var kind: Kind
+    /// When the phase starts, in seconds after release.
     public var start: Double
+    /// The offset at `start` (pt).
     public var offset: Double
+    /// The offset's velocity at `start` (pt/s).
     public var velocity: Double
 }
 
 /// The hybrid release motion of a ``ScrollView`` (Reference §5), exact at any time τ ≥ 0. Each phase
 /// starts from the position and velocity where the previous one ended.
 public struct ScrollRelease: Hashable, Sendable {
+    /// The scroll view that moves.
     public let view: ScrollView
+    /// The phases in time order: deceleration and bounce, as the motion crosses edges.
     public private(set) var phases: [ScrollPhase] = []
     /// Where the motion comes to rest (an edge, or the deceleration's end).
     public private(set) var restOffset: Double = 0

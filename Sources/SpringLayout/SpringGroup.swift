@@ -12,6 +12,7 @@ public struct SpringGroup: Sendable {
     /// The canonical spring (unit mass) of resolved values.
     public var spring: @Sendable (ParameterValues) throws(PresetError) -> SpringParameters
 
+    /// A spring named `name`, set by `parameterNames`, made from resolved values by `spring`.
     public init(name: String, parameterNames: [String], spring: @escaping @Sendable (ParameterValues) throws(PresetError) -> SpringParameters) {
         self.name = name; self.parameterNames = parameterNames; self.spring = spring
     }

@@ -58,14 +58,18 @@ struct StrictContainer {
 
 /// A preset that cannot be used, with the key path that is wrong: `sweep[1].steps: ...`.
 public struct PresetError: Error, CustomStringConvertible, Sendable {
+    /// The key path of the wrong value (`sweep[1].steps`, `params.rowHeight`; empty for the whole file).
     public var path: String
+    /// What is wrong with it, in words.
     public var message: String
 
+    /// An error at `path` saying `message`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
+    /// One line: `path: message`, or the message alone when there is no path.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
     /// Turns a `DecodingError` into a path and a message.

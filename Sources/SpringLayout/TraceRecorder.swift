@@ -37,6 +37,7 @@ public struct TraceRecorder: Sendable {
     /// Rows refused because their pointer had already lifted, or a number was not finite.
     public private(set) var ignoredRows = 0
 
+    /// An empty recorder.
     public init() {}
 
     /// Records one sample. `time` in seconds on any clock, `x`, `y` in points (y down);

@@ -16,6 +16,7 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     /// The best the model can do is far from the samples (or degenerate): why, in words.
     case notThisMotion(String)
 
+    /// Why the fit failed, in one line for the user.
     public var description: String {
         switch self {
         case let .tooFewSamples(n, m): "\(n) samples: a fit needs at least \(m)"

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The library's footprint (docs/SpringLayout.md, "Footprint"): a copy of Examples/PresetConsumer,
+# from a clean state in a scratch folder, depends on this package with the `Tool` trait off and
+# resolves none of the command line's packages; it builds and decodes a bundled preset. The same
+# copy with the package's default traits resolves swift-argument-parser (so the check can fail).
+# Run from the package root.
+. "$(dirname "$0")/lib.sh"
+root=$PWD
+# The packages only the `Tool` trait needs, and the DocC plugin `make docs` uses (their identities
+# in Package.resolved).
+tool_packages='swift-argument-parser|hummingbird|grdb.swift|swift-nio|swift-log|swift-docc-plugin'
+
+# copy_consumer DIR TRAITS: the example package in DIR, depending on this checkout by absolute
+# path with TRAITS after the path (`, traits: []` as the example ships; empty: the default traits).
+copy_consumer() {
+  mkdir -p "$1" && cp -R Examples/PresetConsumer/Package.swift Examples/PresetConsumer/Sources "$1/"
+  sed -i "s|path: \"../..\", traits: \[\])|path: \"$root\"$2)|" "$1/Package.swift"
+  grep -qF "path: \"$root\"$2)" "$1/Package.swift"
+}
+# resolved_tool_packages DIR: the Tool-only (and DocC plugin) package identities DIR's Package.resolved lists
+# (nothing when SwiftPM wrote no Package.resolved: it writes none when nothing remote resolves).
+resolved_tool_packages() {
+  [ -f "$1/Package.resolved" ] || return 0
+  grep -o '"identity" : "[^"]*"' "$1/Package.resolved" | cut -d'"' -f4 | grep -i -E "^($tool_packages)$"
+}
+
+check "the example copy depends on this checkout with traits: []" copy_consumer "$work/app" ', traits: []'
+swift package --package-path "$work/app" --scratch-path "$work/app-build" resolve > "$work/resolve.log" 2>&1
+check "the example resolves (exit 0)" test $? = 0
+listed=$(resolved_tool_packages "$work/app")
+echo "Package.resolved: $( [ -f "$work/app/Package.resolved" ] && grep -c '"identity"' "$work/app/Package.resolved" || echo 0) packages; Tool-only packages listed: ${listed:-none}"
+check "its Package.resolved lists no swift-argument-parser, hummingbird, GRDB.swift, swift-nio, swift-log, swift-docc-plugin" test -z "$listed"
+check "no package was checked out" test -z "$(ls "$work/app-build/checkouts" 2>/dev/null)"
+
+swift build --package-path "$work/app" --scratch-path "$work/app-build" -c debug > "$work/build.log" 2>&1
+rc=$?
+[ $rc = 0 ] || tail -20 "$work/build.log"
+check "the example builds (exit $rc)" test $rc = 0
+out=$("$work/app-build/debug/preset-consumer" Presets/evernote.json 2>&1)
+check "its preset-consumer decodes a bundled preset ($(echo $out | tr '\n' ' '))" grep -q "model: flow-layout" <<<"$out"
+
+# The control: with the package's default traits, the same copy resolves the tool's packages.
+check "a copy with the default traits" copy_consumer "$work/full" ''
+swift package --package-path "$work/full" --scratch-path "$work/full-build" resolve > "$work/full.log" 2>&1
+listed=$(resolved_tool_packages "$work/full" | tr '\n' ' ')
+echo "with the default traits, Package.resolved lists: $listed"
+check "…lists swift-argument-parser" grep -q "swift-argument-parser" <<<"$listed"
+finish
