@@ -7,7 +7,20 @@ public struct TouchInput: Sendable {
 
     public init() {}
 
-    public mutating func add(_ sample: TouchSample) { samples.append(sample) }
+    /// Appends a sample with its coordinates clamped to ±``TouchInput/coordinateLimit``.
+    public mutating func add(_ sample: TouchSample) {
+        var s = sample
+        (s.x, s.y) = (Self.clamp(s.x), Self.clamp(s.y))
+        samples.append(s)
+    }
+
+    /// The largest touch coordinate an engine takes (pt): a trace's bound (Reference §11). An app's
+    /// coordinate beyond ±1e6 pt is clamped to it, so that translations, release velocities and
+    /// the motion after release stay finite (a finger at 1e308 pt made the flick centre NaN).
+    public static let coordinateLimit = ParameterSpec.maxLength
+
+    /// A coordinate clamped to [−coordinateLimit, coordinateLimit] (pt).
+    public static func clamp(_ v: Double) -> Double { min(max(v, -coordinateLimit), coordinateLimit) }
 
     public var first: TouchSample? { samples.first }
     public var latest: TouchSample? { samples.last }
