@@ -34,19 +34,11 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case PullToCreate.modelName:
         guard let model = try? PullToCreate(preset: preset) else { return 0 }
         var engine = PullToCreateEngine(model: model)
-        drive(gesture.samples(pointers: 1), scene: model.scene) { sample, t in
-            if let sample { engine.add(sample) }
-            let f = engine.frame(at: t)
-            expectFinite([f.height, f.target, f.velocity, f.fold.angle, f.fold.depth], "pull-to-create", t)
-        }
+        driveRow(gesture.samples(pointers: 1), scene: model.scene, "pull-to-create", add: { engine.add($0) }, frame: { engine.frame(at: $0) })
     case PinchFold.modelName:
         guard let model = try? PinchFold(preset: preset) else { return 0 }
         var engine = PinchFoldEngine(model: model)
-        drive(gesture.samples(pointers: 2), scene: model.scene) { sample, t in
-            if let sample { engine.add(sample) }
-            let f = engine.frame(at: t)
-            expectFinite([f.height, f.target, f.velocity, f.fold.angle, f.fold.depth], "pinch-fold", t)
-        }
+        driveRow(gesture.samples(pointers: 2), scene: model.scene, "pinch-fold", add: { engine.add($0) }, frame: { engine.frame(at: $0) })
     case PercentTransition.modelName:
         guard let model = try? PercentTransition(preset: preset) else { return 0 }
         var engine = PercentTransitionEngine(model: model)
@@ -84,6 +76,16 @@ func driveFlow(_ layout: FlowLayout, samples: [TouchSample]) {
         let o = input.isLifted ? driver.offset(afterRelease: t - liftTime) : driver.offset(touchY: lastY)
         engine.advance(to: o, touchY: lastY)
         expectFinite([o] + engine.positions + engine.velocities + engine.anchors, "flow-layout", t)
+    }
+}
+
+/// A row engine (pull or pinch): its height, target, velocity and fold each frame.
+func driveRow(_ samples: [TouchSample], scene: Scene, _ model: String, add: (TouchSample) -> Void,
+              frame: (Double) -> (height: Double, target: Double, velocity: Double, fold: Fold)) {
+    drive(samples, scene: scene) { sample, t in
+        if let sample { add(sample) }
+        let f = frame(t)
+        expectFinite([f.height, f.target, f.velocity, f.fold.angle, f.fold.depth], model, t)
     }
 }
 
