@@ -30,6 +30,8 @@ public struct TouchInput: Sendable {
     /// pan); false before any sample.
     public func isEdgePan(edgeWidth: Double) -> Bool { (first?.x ?? .infinity) <= edgeWidth }
 
+    /// The finger's velocity (pt/s): the release velocity of Reference §4 once lifted, and while
+    /// down the same estimate over the samples so far (what an engine presents while dragging).
     public func releaseVelocity(_ estimator: VelocityEstimator) -> Velocity {
         guard let last = samples.last, last.phase.isLift else { return estimator.releaseVelocity(positions: samples[...], liftOff: nil) }
         return estimator.releaseVelocity(positions: samples.dropLast(), liftOff: last.t)

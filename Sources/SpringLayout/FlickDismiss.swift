@@ -73,7 +73,11 @@ public struct FlickDismissEngine: Sendable {
     public mutating func frame(at t: Double) -> (center: SIMD2<Double>, velocity: SIMD2<Double>) {
         guard let first = input.first, let latest = input.latest else { return (restCenter, .zero) }
         let offset = SIMD2(latest.x - first.x, latest.y - first.y)
-        if !input.isLifted { return (restCenter + offset, .zero) }
+        if !input.isLifted {
+            // The card follows the finger rigidly: its velocity is the finger's.
+            let v = input.releaseVelocity(model.scene.estimator)
+            return (restCenter + offset, SIMD2(v.x, v.y))
+        }
         if decision == nil {
             let v = input.releaseVelocity(model.scene.estimator)
             displacement = offset

@@ -1,0 +1,90 @@
+import Foundation
+import SpringCore
+import Testing
+@testable import SpringLayout
+
+/// Engines report the presented velocity while the finger is down (issue 28): for a finger moving
+/// at a constant rate, the velocity each frame equals the frame-to-frame change of what the
+/// engine presents × 120 Hz (an independent finite difference; exact for linear motion).
+@Suite struct DragVelocityTests {
+    static func preset(_ model: String, params: String = "") throws -> Preset {
+        let spring = model == "card-dismiss" || model == "percent-transition" ? #""response": 0.5, "dampingRatio": 0.8"# : #""frequency": 2, "damping": 0.8"#
+        return try Preset.decode(Data(#"{"schema": "springtune.preset/1", "name": "t", "model": "\#(model)", "spring": {\#(spring)}, "params": {\#(params)}}"#.utf8))
+    }
+
+    /// Finger `pointer` at `start` + k·`step` at t = k/120 (k = 0: began).
+    static func sample(_ k: Int, start: SIMD2<Double>, step: SIMD2<Double>, pointer: Int = 0) -> TouchSample {
+        let p = start + step * Double(k)
+        return TouchSample(t: Double(k) / 120, x: p.x, y: p.y, phase: k == 0 ? .began : .moved, pointer: pointer)
+    }
+
+    /// Checks frames 3…`frames`: the reported velocity against the finite difference of `value`.
+    static func expectVelocity(frames: Int, _ body: (Int) -> (value: Double, velocity: Double), expected: Double) {
+        var previous = body(0).value
+        for k in 1...frames {
+            let f = body(k)
+            if k >= 3 {
+                #expect(abs(f.velocity - (f.value - previous) * 120) < 1e-6)
+                #expect(abs(f.velocity - expected) < 1e-6)
+            }
+            previous = f.value
+        }
+    }
+
+    @Test func flickCardMovesWithTheFinger() throws {
+        var e = FlickDismissEngine(model: try FlickDismiss(preset: try Self.preset("flick-dismiss")))
+        Self.expectVelocity(frames: 10, { k in
+            e.add(Self.sample(k, start: SIMD2(200, 400), step: SIMD2(1, -5)))
+            let f = e.frame(at: Double(k) / 120)
+            return (f.center.y, f.velocity.y)
+        }, expected: -600)
+    }
+
+    @Test func pulledRowGrowsWithTheFingerUntilOpen() throws {
+        var e = PullToCreateEngine(model: try PullToCreate(preset: try Self.preset("pull-to-create")))
+        Self.expectVelocity(frames: 10, { k in
+            e.add(Self.sample(k, start: SIMD2(200, 100), step: SIMD2(0, 3)))
+            let f = e.frame(at: Double(k) / 120)
+            return (f.height, f.velocity)
+        }, expected: 360)
+        // Past rowHeight (60 pt) the row is fully open and still.
+        for k in 11...30 { e.add(Self.sample(k, start: SIMD2(200, 100), step: SIMD2(0, 3))) }
+        #expect(e.frame(at: 0.25).velocity == 0)
+    }
+
+    @Test func noteFollowsAnEdgePan() throws {
+        var e = PercentTransitionEngine(model: try PercentTransition(preset: try Self.preset("percent-transition")))
+        Self.expectVelocity(frames: 10, { k in
+            e.add(Self.sample(k, start: SIMD2(5, 300), step: SIMD2(4, 1)))
+            let f = e.frame(at: Double(k) / 120)
+            return (f.offset, f.velocity)
+        }, expected: 480)
+    }
+
+    @Test func cardShrinksAtTheRateOfItsFrameAndItsHeightRateStaysNegative() throws {
+        let model = try CardDismiss(preset: try Self.preset("card-dismiss"))
+        var e = CardDismissEngine(model: model)
+        // 2 pt per frame down (240 pt/s): ds/dt = −(1 − 0.86)/0.3 · 240/333 per s.
+        let ds = -(1 - 0.86) / 0.3 * 240 / 333
+        var last = FrameVelocity.zero
+        Self.expectVelocity(frames: 10, { k in
+            e.add(Self.sample(k, start: SIMD2(200, 300), step: SIMD2(0, 2)))
+            let f = e.frame(at: Double(k) / 120)
+            last = f.velocity
+            return (f.frame.height, f.velocity.height)
+        }, expected: 844 * ds)
+        #expect(abs(last.width - 390 * ds) < 1e-6 && abs(last.x + 390 * ds / 2) < 1e-6)
+        #expect(last.height < 0)
+    }
+
+    @Test func pinchedRowFollowsTheSeparation() throws {
+        var e = PinchFoldEngine(model: try PinchFold(preset: try Self.preset("pinch-fold")))
+        // Fingers part at 2 pt per frame each: ḋ = 480 pt/s, and hᵣ = d − d₀ in create mode.
+        Self.expectVelocity(frames: 10, { k in
+            e.add(Self.sample(k, start: SIMD2(200, 300), step: SIMD2(0, -2), pointer: 0))
+            e.add(Self.sample(k, start: SIMD2(200, 340), step: SIMD2(0, 2), pointer: 1))
+            let f = e.frame(at: Double(k) / 120)
+            return (f.height, f.velocity)
+        }, expected: 480)
+    }
+}
