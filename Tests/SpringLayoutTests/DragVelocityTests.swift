@@ -31,22 +31,24 @@ import Testing
         }
     }
 
+    /// One finger from `start` by `step` per frame through `engine` (add the sample, frame at its
+    /// time): the presented value and velocity against `expected` (pt/s).
+    static func follows(start: SIMD2<Double>, step: SIMD2<Double>, expected: Double, _ engine: (TouchSample) -> (value: Double, velocity: Double)) {
+        expectVelocity(frames: 10, { k in engine(sample(k, start: start, step: step)) }, expected: expected)
+    }
+
     @Test func flickCardMovesWithTheFinger() throws {
         var e = FlickDismissEngine(model: try FlickDismiss(preset: try Self.preset("flick-dismiss")))
-        Self.expectVelocity(frames: 10, { k in
-            e.add(Self.sample(k, start: SIMD2(200, 400), step: SIMD2(1, -5)))
-            let f = e.frame(at: Double(k) / 120)
+        Self.follows(start: SIMD2(200, 400), step: SIMD2(1, -5), expected: -600) { s in
+            e.add(s)
+            let f = e.frame(at: s.t)
             return (f.center.y, f.velocity.y)
-        }, expected: -600)
+        }
     }
 
     @Test func pulledRowGrowsWithTheFingerUntilOpen() throws {
         var e = PullToCreateEngine(model: try PullToCreate(preset: try Self.preset("pull-to-create")))
-        Self.expectVelocity(frames: 10, { k in
-            e.add(Self.sample(k, start: SIMD2(200, 100), step: SIMD2(0, 3)))
-            let f = e.frame(at: Double(k) / 120)
-            return (f.height, f.velocity)
-        }, expected: 360)
+        Self.follows(start: SIMD2(200, 100), step: SIMD2(0, 3), expected: 360) { s in e.add(s); let f = e.frame(at: s.t); return (f.height, f.velocity) }
         // Past rowHeight (60 pt) the row is fully open and still.
         for k in 11...30 { e.add(Self.sample(k, start: SIMD2(200, 100), step: SIMD2(0, 3))) }
         #expect(e.frame(at: 0.25).velocity == 0)
@@ -54,11 +56,7 @@ import Testing
 
     @Test func noteFollowsAnEdgePan() throws {
         var e = PercentTransitionEngine(model: try PercentTransition(preset: try Self.preset("percent-transition")))
-        Self.expectVelocity(frames: 10, { k in
-            e.add(Self.sample(k, start: SIMD2(5, 300), step: SIMD2(4, 1)))
-            let f = e.frame(at: Double(k) / 120)
-            return (f.offset, f.velocity)
-        }, expected: 480)
+        Self.follows(start: SIMD2(5, 300), step: SIMD2(4, 1), expected: 480) { s in e.add(s); let f = e.frame(at: s.t); return (f.offset, f.velocity) }
     }
 
     @Test func cardShrinksAtTheRateOfItsFrameAndItsHeightRateStaysNegative() throws {
@@ -67,12 +65,12 @@ import Testing
         // 2 pt per frame down (240 pt/s): ds/dt = −(1 − 0.86)/0.3 · 240/333 per s.
         let ds = -(1 - 0.86) / 0.3 * 240 / 333
         var last = FrameVelocity.zero
-        Self.expectVelocity(frames: 10, { k in
-            e.add(Self.sample(k, start: SIMD2(200, 300), step: SIMD2(0, 2)))
-            let f = e.frame(at: Double(k) / 120)
+        Self.follows(start: SIMD2(200, 300), step: SIMD2(0, 2), expected: 844 * ds) { s in
+            e.add(s)
+            let f = e.frame(at: s.t)
             last = f.velocity
             return (f.frame.height, f.velocity.height)
-        }, expected: 844 * ds)
+        }
         #expect(abs(last.width - 390 * ds) < 1e-6 && abs(last.x + 390 * ds / 2) < 1e-6)
         #expect(last.height < 0)
     }

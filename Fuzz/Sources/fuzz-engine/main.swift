@@ -17,35 +17,31 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case FlickDismiss.modelName:
         guard let model = try? FlickDismiss(preset: preset) else { return 0 }
         var engine = FlickDismissEngine(model: model)
-        drive(gesture.samples(pointers: 1), scene: model.scene) { sample, t in
-            if let sample { engine.add(sample) }
+        driveEngine(gesture.samples(pointers: 1), scene: model.scene, "flick-dismiss", add: { engine.add($0) }) { t in
             let f = engine.frame(at: t)
-            expectFinite([f.center.x, f.center.y, f.velocity.x, f.velocity.y], "flick-dismiss", t)
+            return [f.center.x, f.center.y, f.velocity.x, f.velocity.y]
         }
     case CardDismiss.modelName:
         guard let model = try? CardDismiss(preset: preset) else { return 0 }
         var engine = CardDismissEngine(model: model)
-        drive(gesture.samples(pointers: 1), scene: model.scene) { sample, t in
-            if let sample { engine.add(sample) }
+        driveEngine(gesture.samples(pointers: 1), scene: model.scene, "card-dismiss", add: { engine.add($0) }) { t in
             let f = engine.frame(at: t)
-            expectFinite(f.frame.edges + f.target.edges + [f.velocity.x, f.velocity.y, f.velocity.width, f.velocity.height],
-                         "card-dismiss", t)
+            return f.frame.edges + f.target.edges + [f.velocity.x, f.velocity.y, f.velocity.width, f.velocity.height]
         }
     case PullToCreate.modelName:
         guard let model = try? PullToCreate(preset: preset) else { return 0 }
         var engine = PullToCreateEngine(model: model)
-        driveRow(gesture.samples(pointers: 1), scene: model.scene, "pull-to-create", add: { engine.add($0) }, frame: { engine.frame(at: $0) })
+        driveEngine(gesture.samples(pointers: 1), scene: model.scene, "pull-to-create", add: { engine.add($0) }) { rowValues(engine.frame(at: $0)) }
     case PinchFold.modelName:
         guard let model = try? PinchFold(preset: preset) else { return 0 }
         var engine = PinchFoldEngine(model: model)
-        driveRow(gesture.samples(pointers: 2), scene: model.scene, "pinch-fold", add: { engine.add($0) }, frame: { engine.frame(at: $0) })
+        driveEngine(gesture.samples(pointers: 2), scene: model.scene, "pinch-fold", add: { engine.add($0) }) { rowValues(engine.frame(at: $0)) }
     case PercentTransition.modelName:
         guard let model = try? PercentTransition(preset: preset) else { return 0 }
         var engine = PercentTransitionEngine(model: model)
-        drive(gesture.samples(pointers: 1), scene: model.scene) { sample, t in
-            if let sample { engine.add(sample) }
+        driveEngine(gesture.samples(pointers: 1), scene: model.scene, "percent-transition", add: { engine.add($0) }) { t in
             let f = engine.frame(at: t)
-            expectFinite([f.offset, f.target, f.velocity], "percent-transition", t)
+            return [f.offset, f.target, f.velocity]
         }
     case FlowLayout.modelName:
         guard let layout = try? FlowLayout(preset: preset), layout.itemCount <= 500 else { return 0 }
@@ -79,14 +75,18 @@ func driveFlow(_ layout: FlowLayout, samples: [TouchSample]) {
     }
 }
 
-/// A row engine (pull or pinch): its height, target, velocity and fold each frame.
-func driveRow(_ samples: [TouchSample], scene: Scene, _ model: String, add: (TouchSample) -> Void,
-              frame: (Double) -> (height: Double, target: Double, velocity: Double, fold: Fold)) {
+/// An engine as an app drives it: each sample added, then the frame at its time; every value
+/// `frame` returns must be finite.
+func driveEngine(_ samples: [TouchSample], scene: Scene, _ model: String, add: (TouchSample) -> Void, frame: (Double) -> [Double]) {
     drive(samples, scene: scene) { sample, t in
         if let sample { add(sample) }
-        let f = frame(t)
-        expectFinite([f.height, f.target, f.velocity, f.fold.angle, f.fold.depth], model, t)
+        expectFinite(frame(t), model, t)
     }
+}
+
+/// A row's height, target, velocity and fold (pull and pinch).
+func rowValues(_ f: (height: Double, target: Double, velocity: Double, fold: Fold)) -> [Double] {
+    [f.height, f.target, f.velocity, f.fold.angle, f.fold.depth]
 }
 
 /// One display frame per sample (at the sample's time), then `tailFrames` frames at the scene's
