@@ -3,8 +3,7 @@
 # with the key's path and exit 65; velocityScale is a sweepable parameter of flick-dismiss.
 . "$(dirname "$0")/lib.sh"
 
-# A copy of the tweetbot preset with one JSON edit (python: KEY.PATH=VALUE), its run's exit status
-# and stderr in $work/NAME.err.
+# $work/NAME.json: the tweetbot preset with the value at the dotted KEY set to VALUE (JSON).
 edited() { # edited NAME KEY VALUE
   python3 - "$work/$1.json" "$2" "$3" <<'PY'
 import json, sys
@@ -17,6 +16,7 @@ node[last] = json.loads(value)
 json.dump(d, open(path, "w"))
 PY
 }
+# True when a sweep of that copy exits 65 with one stderr line containing EXPECTED-TEXT.
 refused() { # refused NAME KEY VALUE EXPECTED-TEXT
   edited "$1" "$2" "$3"
   "$bin" sweep --preset "$work/$1.json" --out "$work/$1" >/dev/null 2>"$work/$1.err"
