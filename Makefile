@@ -83,6 +83,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/hardening.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/studio.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/finite.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/footprint.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/doccomments.sh
 	$(MAKE) docs
@@ -119,7 +120,7 @@ bench: build
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= out/fuzz
 FUZZ_CONFIG ?= release
-FUZZERS := traces sweep preset import report spring merge
+FUZZERS := traces sweep preset import report spring merge engine
 fuzz: setup
 	$(SWIFT) build --package-path Fuzz -c $(FUZZ_CONFIG) --sanitize=fuzzer
 	Fuzz/run.sh Fuzz/.build/$(FUZZ_CONFIG) $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZERS)

@@ -2,7 +2,8 @@
 // libFuzzer harnesses (a separate package: their entry point is LLVMFuzzerTestOneInput, so they
 // only link with --sanitize=fuzzer): the trace reader, the reader through one sweep run of every
 // model, the preset decoder through grid construction, the importers, report reading in
-// compare/pick/merge, `spring`'s numbers, and a shard with its meta through merge and export.
+// compare/pick/merge, `spring`'s numbers, a preset through one gesture of its model's per-frame
+// engine (every value finite), and a shard with its meta through merge and export.
 // `make fuzz` runs each.
 // Run: swift build --package-path Fuzz -c release --sanitize=fuzzer &&
 //      SWIFT_BACKTRACE=enable=no Fuzz/.build/release/fuzz-traces -max_total_time=120 Fuzz/corpus
@@ -18,6 +19,7 @@ let package = Package(
         .executableTarget(name: "fuzz-import", dependencies: [.product(name: "TraceIO", package: "springtune")]),
         .executableTarget(name: "fuzz-report", dependencies: [.product(name: "SpringTune", package: "springtune")]),
         .executableTarget(name: "fuzz-spring", dependencies: [.product(name: "SpringTune", package: "springtune"), .product(name: "SpringCore", package: "springtune")]),
+        .executableTarget(name: "fuzz-engine", dependencies: [.product(name: "SpringLayout", package: "springtune"), .product(name: "SpringCore", package: "springtune")]),
         .executableTarget(name: "fuzz-merge", dependencies: [.product(name: "SpringTune", package: "springtune"), .product(name: "TraceIO", package: "springtune")]),
     ]
 )

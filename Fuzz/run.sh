@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs the libFuzzer harnesses for SECONDS each on the corpus folders under DIR (seeded from the
-# repository: Fuzz/corpus, Presets, Tests/Golden, Tests/Data), one summary line per harness:
+# repository: Fuzz/corpus, Fuzz/seeds, Presets, Tests/Golden, Tests/Data), one summary line per harness:
 #   fuzz-NAME: N executions in S s, 0 crashes (corpus: C inputs)
 # libFuzzer stops at the first crash, or an input that runs longer than 30 s (a hang), and exits
 # non-zero; so does this script, naming the input.
@@ -13,6 +13,7 @@ for name in "$@"; do
   case $name in
     traces|sweep) cp Fuzz/corpus/* "$dir/$name/" ;;
     preset) cp Presets/*.json "$dir/$name/" ;;
+    engine) cp Presets/*.json Fuzz/seeds/engine/* "$dir/$name/" ;;
     report) cp Tests/Golden/*.csv "$dir/$name/" ;;
     import) cp Tests/Data/getevent-raw/phone-single-drag.txt Tests/Data/getevent-raw/tablet-two-finger-drag.txt "$dir/$name/" ;;
     merge) cp Fuzz/seeds/merge/* "$dir/$name/" ;;

@@ -23,6 +23,22 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
+/// How fast a frame changes (pt/s): its origin's and its size's rates, each signed. Not a
+/// ``Rect``: a rectangle with a negative height is standardised when converted (a CGRect's
+/// height would change sign), a rate must not be.
+public struct FrameVelocity: Hashable, Sendable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+
+    /// Not moving.
+    public static let zero = FrameVelocity(x: 0, y: 0, width: 0, height: 0)
+
+    /// The rate of a frame moving from `a` to `b` at du/dt = `rate` (per s).
+    static func along(_ a: Rect, _ b: Rect, rate: Double) -> FrameVelocity {
+        FrameVelocity(x: rate * (b.x - a.x), y: rate * (b.y - a.y), width: rate * (b.width - a.width), height: rate * (b.height - a.height))
+    }
+}
+
 /// `card-dismiss` (Reference §7.3, the App Store "Today" card detail): dragging down (or panning
 /// from the left edge) shrinks the full-screen card; past `commitProgress` it commits to
 /// dismiss at once, else a flick decides at release. A spring (response, dampingRatio) then
@@ -122,20 +138,30 @@ public struct CardDismissEngine: Sendable {
         return max(0, isEdgePan ? latest.x - first.x : latest.y - first.y - model.contentOffset) / model.dismissDistance
     }
 
-    /// Release velocity along the gesture's axis (pt/s).
+    /// The finger's velocity along the gesture's axis (pt/s): while down, and at release.
     var flickSpeed: Double {
         let v = input.releaseVelocity(model.scene.estimator)
         return isEdgePan ? v.x : v.y
     }
 
+    /// The frame's rate of change while dragging: where the frame scales (0 < p < commitProgress,
+    /// the translation past the content's top), ds/dt = −(1 − minScale)/commitProgress · v/L,
+    /// so d(width)/dt = W·ds/dt and the origin moves by half of the size's rate the other way.
+    func dragVelocity(progress p: Double) -> FrameVelocity {
+        guard p > 0, p < model.commitProgress else { return .zero }
+        let ds = -(1 - model.minScale) / model.commitProgress * flickSpeed / model.dismissDistance
+        let w = model.scene.width * ds, h = model.scene.height * ds
+        return FrameVelocity(x: -w / 2, y: -h / 2, width: w, height: h)
+    }
+
     /// The card's frame, where it is heading, and the frame's rate of change, at time t.
-    public mutating func frame(at t: Double) -> (frame: Rect, target: Rect, velocity: Rect) {
+    public mutating func frame(at t: Double) -> (frame: Rect, target: Rect, velocity: FrameVelocity) {
         if decision == nil {
             let p = progress
             let committed = p >= model.commitProgress
             guard committed || input.isLifted else {
                 let f = model.frame(progress: p)
-                return (f, f, Rect(x: 0, y: 0, width: 0, height: 0))
+                return (f, f, dragVelocity(progress: p))
             }
             decision = committed || flickSpeed >= model.flickVelocity ? .dismiss : .keep
             decisionTime = t
@@ -148,9 +174,6 @@ public struct CardDismissEngine: Sendable {
         s.advance(to: t)
         spring = s
         displacement = s.displacement * travel
-        let du = s.velocity
-        let rate = Rect(x: du * (target.x - start.x), y: du * (target.y - start.y),
-                        width: du * (target.width - start.width), height: du * (target.height - start.height))
-        return (Rect.lerp(start, target, s.position), target, rate)
+        return (Rect.lerp(start, target, s.position), target, .along(start, target, rate: s.velocity))
     }
 }

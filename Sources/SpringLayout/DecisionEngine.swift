@@ -9,8 +9,20 @@ public struct TouchInput: Sendable {
     /// No samples yet.
     public init() {}
 
-    /// Appends the next sample (in time order).
-    public mutating func add(_ sample: TouchSample) { samples.append(sample) }
+    /// Appends a sample with its coordinates clamped to ±``TouchInput/coordinateLimit``.
+    public mutating func add(_ sample: TouchSample) {
+        var s = sample
+        (s.x, s.y) = (Self.clamp(s.x), Self.clamp(s.y))
+        samples.append(s)
+    }
+
+    /// The largest touch coordinate an engine takes (pt): a trace's bound (Reference §11). An app's
+    /// coordinate beyond ±1e6 pt is clamped to it, so that translations, release velocities and
+    /// the motion after release stay finite (a finger at 1e308 pt made the flick centre NaN).
+    public static let coordinateLimit = ParameterSpec.maxLength
+
+    /// A coordinate clamped to [−coordinateLimit, coordinateLimit] (pt).
+    public static func clamp(_ v: Double) -> Double { min(max(v, -coordinateLimit), coordinateLimit) }
 
     /// The touch-down sample, nil before any.
     public var first: TouchSample? { samples.first }
@@ -23,7 +35,8 @@ public struct TouchInput: Sendable {
     /// pan); false before any sample.
     public func isEdgePan(edgeWidth: Double) -> Bool { (first?.x ?? .infinity) <= edgeWidth }
 
-    /// The finger's velocity by `estimator` (pt/s): at lift-off once the lift row has arrived, else at the latest sample.
+    /// The finger's velocity (pt/s): the release velocity of Reference §4 once lifted, and while
+    /// down the same estimate over the samples so far (what an engine presents while dragging).
     public func releaseVelocity(_ estimator: VelocityEstimator) -> Velocity {
         guard let last = samples.last, last.phase.isLift else { return estimator.releaseVelocity(positions: samples[...], liftOff: nil) }
         return estimator.releaseVelocity(positions: samples.dropLast(), liftOff: last.t)

@@ -12,10 +12,10 @@ public struct FlickDismiss: InteractionModel {
     /// The snap-back spring (`snapFrequency` Hz, `snapDamping`), then the throw's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1.5, damping: 0.7, names: ("snapFrequency", "snapDamping")) + [
         .number("distanceThreshold", "pt", 60, "dismiss needs |D| > distanceThreshold", min: 0, max: ParameterSpec.maxLength),
-        .number("flickVelocity", "pt/s", 800, "dismiss needs |v| ≥ flickVelocity", min: 0),
+        .number("flickVelocity", "pt/s", 800, "dismiss needs |v| ≥ flickVelocity (> 0: a throw has a direction)", min: 0, inclusive: false),
         .number("maxFlickAngle", "deg", 90, "dismiss needs angle(v, D) ≤ maxFlickAngle", min: 0, max: 180),
-        .number("velocityScale", "1", 0.1, "thrown card moves velocityScale·v·τ", min: 0),
-        .number("gravity", "1000 pt/s²", 0.2, "thrown card accelerates ½·gravity·1000·v̂·τ²", min: 0),
+        .number("velocityScale", "1", 0.1, "thrown card moves velocityScale·v·τ", min: 0, max: 10),
+        .number("gravity", "1000 pt/s²", 0.2, "thrown card accelerates ½·gravity·1000·v̂·τ²", min: 0, max: 1000),
         .number("cardWidth", "pt", 390, "card width", min: 0, inclusive: false, max: ParameterSpec.maxLength),
         .number("cardHeight", "pt", 292, "card height", min: 0, inclusive: false, max: ParameterSpec.maxLength),
     ]
@@ -100,7 +100,11 @@ public struct FlickDismissEngine: Sendable {
     public mutating func frame(at t: Double) -> (center: SIMD2<Double>, velocity: SIMD2<Double>) {
         guard let first = input.first, let latest = input.latest else { return (restCenter, .zero) }
         let offset = SIMD2(latest.x - first.x, latest.y - first.y)
-        if !input.isLifted { return (restCenter + offset, .zero) }
+        if !input.isLifted {
+            // The card follows the finger rigidly: its velocity is the finger's.
+            let v = input.releaseVelocity(model.scene.estimator)
+            return (restCenter + offset, SIMD2(v.x, v.y))
+        }
         if decision == nil {
             let v = input.releaseVelocity(model.scene.estimator)
             displacement = offset

@@ -43,10 +43,10 @@ public struct FlowLayout: InteractionModel {
         ParameterSpec("initialOffset", "pt", .text("auto"), "top, bottom, middle, auto, or an offset in pt") { v in
             do throws(PresetError) { _ = try InitialOffset(v); return nil } catch { return error.message }
         },
-        .number("rubberBand", "1", 0.55, "rubber-band coefficient c", min: 0, inclusive: false),
+        .number("rubberBand", "1", 0.55, "rubber-band coefficient c", min: 0, inclusive: false, max: 100),
         .number("decelerationRate", "per ms", 0.998, "scroll deceleration rate r", min: 0, inclusive: false, max: 1, maxInclusive: false),
-        .number("bounceStiffness", "1/s²", 100, "edge bounce spring stiffness (unit mass)", min: 0, inclusive: false),
-        .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1),
+        .number("bounceStiffness", "1/s²", 100, "edge bounce spring stiffness (unit mass)", min: 0, inclusive: false, max: 1e8),
+        .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1, max: SpringSpec.maxDamping),
     ]
 
     /// The spring that attaches each row to its anchor.
@@ -201,7 +201,7 @@ public struct FlowLayoutEngine: Sendable {
         let dPin = (o - offset) - dIn
         let stretch = layout.boundaryResistance > 0, lag = layout.scrollResistance > 0
         if stretch || lag {
-            let touch = touchY + o
+            let touch = TouchInput.clamp(touchY) + o
             for i in 0..<n {
                 var carry = stretch ? dPin : 0
                 if lag { carry += dIn * min(1, abs(touch - p[i]) / layout.scrollResistance) }
@@ -228,11 +228,12 @@ public struct ScrollDriver: Sendable {
     public init(view: ScrollView, offset: Double, touchDownY: Double) {
         self.view = view
         rawStart = view.raw(displayed: offset)
-        self.touchDownY = touchDownY
+        self.touchDownY = TouchInput.clamp(touchDownY)
     }
 
     /// Displayed offset while the finger is at screen y: R(raw₀ − (y − y₀)) past an edge.
-    public func offset(touchY y: Double) -> Double { view.displayed(raw: rawStart - (y - touchDownY)) }
+    /// The finger's y is clamped to ±``TouchInput/coordinateLimit`` as in every engine.
+    public func offset(touchY y: Double) -> Double { view.displayed(raw: rawStart - (TouchInput.clamp(y) - touchDownY)) }
 
     /// Lift-off at screen y with the finger's release velocity (pt/s, y down): the content
     /// moves at u = −vy from the offset the finger left it at.

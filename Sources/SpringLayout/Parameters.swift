@@ -96,8 +96,8 @@ public struct ParameterSpec: Sendable {
     /// The two spring parameters of a model, by the model's names for them.
     public static func springSpecs(frequency: Double, damping: Double, names: (String, String) = ("frequency", "damping")) -> [ParameterSpec] {
         [
-            .number(names.0, "Hz", frequency, "spring undamped natural frequency f", min: 0, inclusive: false),
-            .number(names.1, "ratio", damping, "spring damping ratio ζ (1 = critical)", min: 0),
+            .number(names.0, "Hz", frequency, "spring undamped natural frequency f", min: 0, inclusive: false, max: SpringSpec.maxFrequency),
+            .number(names.1, "ratio", damping, "spring damping ratio ζ (1 = critical)", min: 0, max: SpringSpec.maxDamping),
         ]
     }
 }

@@ -109,7 +109,12 @@ public struct PercentTransitionEngine: DecisionEngine {
     /// The note's x offset s, where it is heading, and ṡ, at time t.
     public mutating func frame(at t: Double) -> (offset: Double, target: Double, velocity: Double) {
         let w = model.scene.width
-        if !input.isLifted { return (percent * w, percent * w, 0) }
+        if !input.isLifted {
+            // s = |x − x₀| follows the finger while 0 < p < 1: ṡ = ±ẋ.
+            guard isEdgePan, let first = input.first, let latest = input.latest, percent > 0, percent < 1 else { return (percent * w, percent * w, 0) }
+            let vx = input.releaseVelocity(model.scene.estimator).x
+            return (percent * w, percent * w, latest.x > first.x ? vx : -vx)
+        }
         if decision == nil { release(at: t) }
         guard isEdgePan else { return (0, 0, 0) }
         let tau = t - releaseTime

@@ -110,7 +110,7 @@ public struct PinchFoldEngine: DecisionEngine {
         if decision == nil { decide(at: t) }
         guard var s = spring else {
             let h = currentHeight
-            return (h, decision == nil ? h : target, 0, Fold(height: h, rowHeight: model.rowHeight))
+            return (h, decision == nil ? h : target, decision == nil ? dragSpeed(at: t) : 0, Fold(height: h, rowHeight: model.rowHeight))
         }
         s.advance(to: t)
         spring = s
@@ -133,6 +133,22 @@ public struct PinchFoldEngine: DecisionEngine {
         return model.height(progress: model.progress(start: d0, now: d))
     }
 
+    /// The row's rate of change while both fingers are down and 0 < p < 1: hᵣ follows the
+    /// separation d in both modes, so ḣ = ḋ (pt/s); 0 elsewhere.
+    private func dragSpeed(at t: Double) -> Double {
+        guard let (a, b) = pair, let d0 = startSeparation, let d = separation else { return 0 }
+        let p = model.progress(start: d0, now: d)
+        return p > 0 && p < 1 ? separationSpeed(a, b, at: t) : 0
+    }
+
+    /// ḋ = sign(y_B − y_A)·(v_B − v_A) (pt/s) from each finger's velocity along y at t.
+    private func separationSpeed(_ a: TouchInput, _ b: TouchInput, at t: Double) -> Double {
+        let va = Self.velocityY(a, estimator: model.scene.estimator, at: t)
+        let vb = Self.velocityY(b, estimator: model.scene.estimator, at: t)
+        let sign: Double = (b.latest!.y - a.latest!.y) >= 0 ? 1 : -1
+        return sign * (vb - va)
+    }
+
     /// Tracks the start of the gesture and decides at the first lift of A or B.
     private mutating func decide(at t: Double) {
         let pair = self.pair
@@ -149,12 +165,7 @@ public struct PinchFoldEngine: DecisionEngine {
         let p = model.progress(start: d0, now: d)
         decision = model.commits(progress: p) ? model.mode.labels.positive : model.mode.labels.negative
         target = decision == .create || decision == .keep ? model.rowHeight : 0
-        if (0...1).contains(p) {
-            let va = Self.velocityY(a, estimator: model.scene.estimator, at: t)
-            let vb = Self.velocityY(b, estimator: model.scene.estimator, at: t)
-            let sign: Double = (b.latest!.y - a.latest!.y) >= 0 ? 1 : -1
-            releaseSpeed = sign * (vb - va)
-        }
+        if (0...1).contains(p) { releaseSpeed = separationSpeed(a, b, at: t) }
         let h = model.height(progress: p)
         spring = Simulation(spring: model.spring, position: h, velocity: releaseSpeed, target: target, time: t)
     }

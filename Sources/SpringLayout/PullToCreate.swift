@@ -81,7 +81,11 @@ public struct PullToCreateEngine: Sendable {
     /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.
     public mutating func frame(at t: Double) -> (height: Double, target: Double, velocity: Double, fold: Fold) {
         let h = min(pull, model.rowHeight)
-        if !input.isLifted { return (h, h, 0, Fold(height: h, rowHeight: model.rowHeight)) }
+        if !input.isLifted {
+            // hᵣ = min(P, rowHeight) follows the finger's y while the row is not fully open.
+            let v = pull > 0 && pull < model.rowHeight ? input.releaseVelocity(model.scene.estimator).y : 0
+            return (h, h, v, Fold(height: h, rowHeight: model.rowHeight))
+        }
         if decision == nil {
             decision = model.creates(pull: pull) ? .create : .cancel
             let target = decision == .create ? model.rowHeight : 0

@@ -61,7 +61,8 @@ public struct SpringSpec: Sendable, Codable, Equatable {
             guard case let .outOfRange(name, _, _) = error else { throw error }
             throw c.fail(name == "damping" && c.contains("dampingRatio") ? "dampingRatio" : name, error.description)
         }
-        guard let first = forms.first?.1 else { throw c.fail("frequency", "give frequency + damping or another spring form") }
+        guard let (key, first) = forms.first else { throw c.fail("frequency", "give frequency + damping or another spring form") }
+        if let (bad, problem) = Self.problem(first, form: key) { throw c.fail(bad, problem) }
         for (key, other) in forms.dropFirst() {
             let agree = abs(other.frequency - first.frequency) <= 1e-6 * first.frequency && abs(other.damping - first.damping) <= 1e-6 * max(1, first.damping)
             if !agree {
