@@ -27,7 +27,16 @@ public struct Rect: Hashable, Sendable {
 /// ``Rect``: a rectangle with a negative height is standardised when converted (a CGRect's
 /// height would change sign), a rate must not be.
 public struct FrameVelocity: Hashable, Sendable {
-    public var x: Double, y: Double, width: Double, height: Double
+    /// The origin's horizontal rate (pt/s).
+    public var x: Double
+    /// The origin's vertical rate (pt/s).
+    public var y: Double
+    /// The width's rate (pt/s).
+    public var width: Double
+    /// The height's rate (pt/s; negative while the frame shrinks).
+    public var height: Double
+
+    /// A frame velocity from its four rates (pt/s).
     public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
 
     /// Not moving.
