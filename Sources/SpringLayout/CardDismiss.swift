@@ -129,22 +129,44 @@ public struct CardDismissEngine: Sendable {
     private var travel = 0.0
     /// The progress u of the card from `start` (0) to `target` (1).
     private var spring: Simulation?
+    /// Set when this gesture grabbed a moving card: the gesture progress of the grabbed frame
+    /// and the previous gesture's axis (true: an edge pan).
+    private var grabbed: (progress: Double, edgePan: Bool)?
 
     /// An engine for `model`, before any touch.
     public init(model: CardDismiss) { self.model = model }
+
+    /// A new gesture that grabs the card where this engine presents it at time t (s), Reference
+    /// §7.8. A card that has moved is taken at the gesture progress of its frame's scale,
+    /// p₀ = (1 − width/W)/(1 − minScale)·commitProgress (the frame of the drag path with that
+    /// width; exact for a card returning to full screen, which stays centred), and the new
+    /// gesture adds its translation along the previous gesture's axis over `dismissDistance`
+    /// (no `contentOffset` dead zone: the card is already in hand). A card never touched gives
+    /// a fresh engine.
+    public func interrupted(at t: Double) -> CardDismissEngine {
+        var next = CardDismissEngine(model: model)
+        guard input.first != nil else { return next }
+        var previous = self
+        let f = previous.frame(at: t).frame
+        let p0 = model.minScale < 1 ? max(0, 1 - f.width / model.scene.width) / (1 - model.minScale) * model.commitProgress : 0
+        next.grabbed = (p0, isEdgePan)
+        return next
+    }
 
     /// Gives the engine the next touch sample (in time order).
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// True when the touch began within `edgeWidth` of the left edge (an edge pan).
-    public var isEdgePan: Bool { input.isEdgePan(edgeWidth: model.edgeWidth) }
+    public var isEdgePan: Bool { grabbed?.edgePan ?? input.isEdgePan(edgeWidth: model.edgeWidth) }
 
     /// Gesture progress p of the latest sample: the translation over `dismissDistance`, where a
     /// drag down counts only past the content's top (y − y₀ − contentOffset) and an edge pan
-    /// counts x − x₀.
+    /// counts x − x₀; a grabbed card (``interrupted(at:)``) adds the translation to its grab progress.
     public var progress: Double {
-        guard let first = input.first, let latest = input.latest else { return 0 }
-        return max(0, isEdgePan ? latest.x - first.x : latest.y - first.y - model.contentOffset) / model.dismissDistance
+        guard let first = input.first, let latest = input.latest else { return grabbed?.progress ?? 0 }
+        let along = isEdgePan ? latest.x - first.x : latest.y - first.y
+        guard let grabbed else { return max(0, isEdgePan ? along : along - model.contentOffset) / model.dismissDistance }
+        return max(0, grabbed.progress + along / model.dismissDistance)
     }
 
     /// The finger's velocity along the gesture's axis (pt/s): while down, and at release.
@@ -157,7 +179,7 @@ public struct CardDismissEngine: Sendable {
     /// the translation past the content's top), ds/dt = −(1 − minScale)/commitProgress · v/L,
     /// so d(width)/dt = W·ds/dt and the origin moves by half of the size's rate the other way.
     func dragVelocity(progress p: Double) -> FrameVelocity {
-        guard p > 0, p < model.commitProgress else { return .zero }
+        guard p > 0, p < model.commitProgress, input.first != nil else { return .zero }
         let ds = -(1 - model.minScale) / model.commitProgress * flickSpeed / model.dismissDistance
         let w = model.scene.width * ds, h = model.scene.height * ds
         return FrameVelocity(x: -w / 2, y: -h / 2, width: w, height: h)

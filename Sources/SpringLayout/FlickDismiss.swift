@@ -89,17 +89,30 @@ public struct FlickDismissEngine: Sendable {
     private var displacement = SIMD2<Double>.zero, velocity = SIMD2<Double>.zero
     /// The snap-back spring per axis, on the card's displacement from C₀ (kept photos only).
     private var snap: (x: Simulation, y: Simulation)?
+    /// The card's displacement from C₀ when this gesture grabbed it (pt): zero for a card at rest.
+    public private(set) var grabOffset = SIMD2<Double>.zero
 
     /// An engine for `model`, with the card at rest in the centre.
     public init(model: FlickDismiss) { self.model = model }
+
+    /// A new gesture that grabs the card where this engine presents it at time t (s), mid-flight
+    /// or at rest: the new engine has no samples, shows the card there until the finger moves,
+    /// then moves it by the finger's translation from its touch-down, and judges the release on
+    /// the card's whole displacement from C₀ (grab offset + translation). Reference §7.8.
+    public func interrupted(at t: Double) -> FlickDismissEngine {
+        var previous = self
+        var next = FlickDismissEngine(model: model)
+        next.grabOffset = previous.frame(at: t).center - restCenter
+        return next
+    }
 
     /// Gives the engine the next touch sample (in time order).
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// The card's centre and velocity at time t (frames in increasing time).
     public mutating func frame(at t: Double) -> (center: SIMD2<Double>, velocity: SIMD2<Double>) {
-        guard let first = input.first, let latest = input.latest else { return (restCenter, .zero) }
-        let offset = SIMD2(latest.x - first.x, latest.y - first.y)
+        guard let first = input.first, let latest = input.latest else { return (restCenter + grabOffset, .zero) }
+        let offset = grabOffset + SIMD2(latest.x - first.x, latest.y - first.y)
         if !input.isLifted {
             // The card follows the finger rigidly: its velocity is the finger's.
             let v = input.releaseVelocity(model.scene.estimator)

@@ -94,16 +94,36 @@ public struct PercentTransitionEngine: DecisionEngine {
     /// An engine for `model`, before any touch.
     public init(model: PercentTransition) { self.model = model }
 
+    /// The transition's offset s (pt) when this gesture grabbed it; nil for a gesture from rest.
+    public private(set) var grabOffset: Double?
+
+    /// A new gesture that grabs the transition where this engine presents it at time t (s),
+    /// Reference §7.8: wherever the finger lands (no edge needed, the view is in hand), the
+    /// offset starts at s(t) and follows the finger's x translation, s = s₀ + (x − x₀), within [0, W].
+    public func interrupted(at t: Double) -> PercentTransitionEngine {
+        var previous = self
+        var next = PercentTransitionEngine(model: model)
+        next.grabOffset = min(max(previous.frame(at: t).offset, 0), model.scene.width)
+        return next
+    }
+
+    /// The sign of the offset's change with the finger's x: +1 (grabbed, or moving right), −1.
+    private var direction: Double {
+        guard grabOffset == nil, let first = input.first, let latest = input.latest else { return 1 }
+        return latest.x >= first.x ? 1 : -1
+    }
+
     /// Gives the engine the next touch sample (in time order).
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// True when the touch began within `edgeWidth` of the left edge: only then does it drive the transition.
-    public var isEdgePan: Bool { input.isEdgePan(edgeWidth: model.edgeWidth) }
+    public var isEdgePan: Bool { grabOffset != nil || input.isEdgePan(edgeWidth: model.edgeWidth) }
 
     /// Percent p of the latest sample.
     public var percent: Double {
-        guard isEdgePan, let first = input.first, let latest = input.latest else { return 0 }
-        return min(max(abs(latest.x - first.x) / model.scene.width, 0), 1)
+        guard isEdgePan, let first = input.first, let latest = input.latest else { return (grabOffset ?? 0) / model.scene.width }
+        let s = grabOffset.map { $0 + latest.x - first.x } ?? abs(latest.x - first.x)
+        return min(max(s / model.scene.width, 0), 1)
     }
 
     /// The note's x offset s, where it is heading, and ṡ, at time t.
@@ -111,9 +131,8 @@ public struct PercentTransitionEngine: DecisionEngine {
         let w = model.scene.width
         if !input.isLifted {
             // s = |x − x₀| follows the finger while 0 < p < 1: ṡ = ±ẋ.
-            guard isEdgePan, let first = input.first, let latest = input.latest, percent > 0, percent < 1 else { return (percent * w, percent * w, 0) }
-            let vx = input.releaseVelocity(model.scene.estimator).x
-            return (percent * w, percent * w, latest.x > first.x ? vx : -vx)
+            guard isEdgePan, input.first != nil, percent > 0, percent < 1 else { return (percent * w, percent * w, 0) }
+            return (percent * w, percent * w, direction * input.releaseVelocity(model.scene.estimator).x)
         }
         if decision == nil { release(at: t) }
         guard isEdgePan else { return (0, 0, 0) }
@@ -145,7 +164,7 @@ public struct PercentTransitionEngine: DecisionEngine {
         decision = vx > model.finishVelocity || p >= model.finishProgress ? .dismiss : .keep
         start = p * w
         end = decision == .dismiss ? w : 0
-        fingerSpeed = lift.x == first.x ? 0 : (lift.x > first.x ? 1 : -1) * vx
+        fingerSpeed = lift.x == first.x && grabOffset == nil ? 0 : direction * vx
         completion = model.duration * (decision == .dismiss ? 1 - p : p)
         let speedAfter: Double
         switch model.curve {

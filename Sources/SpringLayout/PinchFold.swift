@@ -96,6 +96,20 @@ public struct PinchFoldEngine: DecisionEngine {
     /// An engine for `model`, before any touch.
     public init(model: PinchFold) { self.model = model }
 
+    /// The pinch progress of the row when this gesture grabbed it: 0 for a row at rest.
+    public private(set) var grabProgress = 0.0
+
+    /// A new gesture that grabs the row where this engine presents it at time t (s), Reference
+    /// §7.8: the pinch starts at the progress of the row's height then, p₀ = hᵣ/rowHeight
+    /// (create) or 1 − hᵣ/rowHeight (fold), and adds the fingers' progress.
+    public func interrupted(at t: Double) -> PinchFoldEngine {
+        var previous = self
+        var next = PinchFoldEngine(model: model)
+        let c = min(max(previous.frame(at: t).height / model.rowHeight, 0), 1)
+        next.grabProgress = model.mode == .create ? c : 1 - c
+        return next
+    }
+
     /// Gives the engine the next sample of any finger (in time order).
     public mutating func add(_ sample: TouchSample) {
         if inputs[sample.pointer] == nil { order.append(sample.pointer) }
@@ -129,15 +143,15 @@ public struct PinchFoldEngine: DecisionEngine {
     }
 
     private var currentHeight: Double {
-        guard let d0 = startSeparation, let d = separation else { return restingHeight }
-        return model.height(progress: model.progress(start: d0, now: d))
+        guard let d0 = startSeparation, let d = separation else { return model.height(progress: grabProgress) }
+        return model.height(progress: grabProgress + model.progress(start: d0, now: d))
     }
 
     /// The row's rate of change while both fingers are down and 0 < p < 1: hᵣ follows the
     /// separation d in both modes, so ḣ = ḋ (pt/s); 0 elsewhere.
     private func dragSpeed(at t: Double) -> Double {
         guard let (a, b) = pair, let d0 = startSeparation, let d = separation else { return 0 }
-        let p = model.progress(start: d0, now: d)
+        let p = grabProgress + model.progress(start: d0, now: d)
         return p > 0 && p < 1 ? separationSpeed(a, b, at: t) : 0
     }
 
@@ -162,7 +176,7 @@ public struct PinchFoldEngine: DecisionEngine {
             target = restingHeight
             return
         }
-        let p = model.progress(start: d0, now: d)
+        let p = grabProgress + model.progress(start: d0, now: d)
         decision = model.commits(progress: p) ? model.mode.labels.positive : model.mode.labels.negative
         target = decision == .create || decision == .keep ? model.rowHeight : 0
         if (0...1).contains(p) { releaseSpeed = separationSpeed(a, b, at: t) }

@@ -69,13 +69,25 @@ public struct PullToCreateEngine: Sendable {
     /// An engine for `model`, before any touch.
     public init(model: PullToCreate) { self.model = model }
 
+    /// The row's height when this gesture grabbed it (pt): 0 for a list at rest.
+    public private(set) var grabHeight = 0.0
+
+    /// A new gesture that grabs the row where this engine presents it at time t (s), Reference
+    /// §7.8: the pull starts at the row's height then and adds the finger's y translation.
+    public func interrupted(at t: Double) -> PullToCreateEngine {
+        var previous = self
+        var next = PullToCreateEngine(model: model)
+        next.grabHeight = max(0, previous.frame(at: t).height)
+        return next
+    }
+
     /// Gives the engine the next touch sample (in time order).
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// Pull P = max(0, y − y₀) of the latest sample.
     public var pull: Double {
-        guard let first = input.first, let latest = input.latest else { return 0 }
-        return max(0, latest.y - first.y)
+        guard let first = input.first, let latest = input.latest else { return grabHeight }
+        return max(0, grabHeight + latest.y - first.y)
     }
 
     /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.

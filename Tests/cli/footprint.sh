@@ -38,6 +38,13 @@ rc=$?
 check "the example builds (exit $rc)" test $rc = 0
 out=$("$work/app-build/debug/preset-consumer" Presets/evernote.json 2>&1)
 check "its preset-consumer decodes a bundled preset ($(echo $out | tr '\n' ' '))" grep -q "model: flow-layout" <<<"$out"
+out=$("$work/app-build/debug/preset-consumer" Presets/tweetbot.json 2>&1 | grep '^grab')
+echo "$out"
+# tweetbot: the screen is 390 × 844 pt, so the rest centre is (195, 422): the photo is away from it.
+check "a photo grabbed mid-flight stays where it was shown" python3 -c '
+import re, sys
+a = [float(v) for v in re.findall(r"-?[0-9]+[.][0-9]+", sys.argv[1])[1:5]]
+sys.exit(0 if len(a) == 4 and abs(a[0] - a[2]) < 0.5 and abs(a[1] - a[3]) < 0.5 and abs(a[1] - 422) > 1 else 1)' "$out"
 
 # The control: with the package's default traits, the same copy resolves the tool's packages.
 check "a copy with the default traits" copy_consumer "$work/full" ''

@@ -1,7 +1,8 @@
 import Foundation
 import SpringLayout
 
-// Usage: preset-consumer PRESET.json — prints the preset's name and model, and the engine's spring.
+// Usage: preset-consumer PRESET.json — prints the preset's name and model, and the engine's spring;
+// for a flick preset, a photo grabbed mid-flight (GrabDemo.swift).
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: preset-consumer PRESET.json\n".utf8))
     exit(64)
@@ -16,7 +17,9 @@ do {
         let layout = try FlowLayout(preset: preset)
         print("spring: \(layout.spring.frequency) Hz, damping \(layout.spring.damping); rows: \(layout.itemCount)")
     case FlickDismiss.modelName:
-        print("snap spring: \(try FlickDismiss(preset: preset).snap.frequency) Hz")
+        let model = try FlickDismiss(preset: preset)
+        print("snap spring: \(model.snap.frequency) Hz")
+        print(grabDemo(model))
     default:
         break
     }

@@ -1,0 +1,108 @@
+import Foundation
+import SpringCore
+import Testing
+@testable import SpringLayout
+
+/// A gesture that grabs a moving interaction (Reference §7.8): for each engine, a first gesture
+/// is released, its animation runs to mid-flight, a second finger lands somewhere else entirely
+/// and `interrupted(at:)` continues from what was presented. In the frame of the grab the
+/// presented value moves by less than 0.5 pt (issue 28); then it follows the new finger.
+@Suite struct InterruptionTests {
+    typealias T = DragVelocityTests
+
+    /// The first gesture: `frames` samples from `start` by `step`, then the lift.
+    static func gesture<E>(_ engine: inout E, frames: Int, start: SIMD2<Double>, step: SIMD2<Double>, pointer: Int = 0,
+                           add: (inout E, TouchSample) -> Void) {
+        for k in 0...frames { add(&engine, T.sample(k, start: start, step: step, pointer: pointer, lift: k == frames)) }
+    }
+
+    /// A sample of the second gesture at time t.
+    static func touch(_ t: Double, _ x: Double, _ y: Double, _ phase: TouchPhase, pointer: Int = 0) -> TouchSample {
+        TouchSample(t: t, x: x, y: y, phase: phase, pointer: pointer)
+    }
+
+    @Test func flickGrabbedMidSnapBack() throws {
+        var first = FlickDismissEngine(model: try FlickDismiss(preset: try T.preset("flick-dismiss")))
+        // 10 frames of (1, −5) pt: |D| = 51 pt < 60, kept; the card springs back to the centre.
+        Self.gesture(&first, frames: 11, start: SIMD2(200, 400), step: SIMD2(1, -5)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        let grabTime = 11.0 / 120 + 0.08
+        var playing = first
+        let before = playing.frame(at: grabTime).center
+        #expect(first.decision == .keep)
+        #expect(abs(before.y - first.restCenter.y) > 5, "mid-flight, away from the centre")
+        var next = first.interrupted(at: grabTime)
+        next.add(Self.touch(grabTime, 40, 700, .began))
+        let grabbed = next.frame(at: grabTime).center
+        #expect(((grabbed - before) * (grabbed - before)).sum().squareRoot() < 0.5)
+        next.add(Self.touch(grabTime + 1.0 / 120, 43, 690, .moved))
+        let moved = next.frame(at: grabTime + 1.0 / 120).center
+        #expect(abs(moved.x - (before.x + 3)) < 1e-9 && abs(moved.y - (before.y - 10)) < 1e-9)
+    }
+
+    @Test func cardGrabbedMidReturn() throws {
+        let model = try CardDismiss(preset: try T.preset("card-dismiss"))
+        var first = CardDismissEngine(model: model)
+        // A slow drag down past the content's top, released before commitProgress: kept, the card
+        // grows back to full screen.
+        Self.gesture(&first, frames: 20, start: SIMD2(200, 300), step: SIMD2(0, 4)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        #expect(first.decision == .keep)
+        let grabTime = 20.0 / 120 + 0.05
+        var playing = first
+        let before = playing.frame(at: grabTime).frame
+        #expect(before.width < model.scene.width - 1, "mid-return, still smaller than the screen")
+        var next = first.interrupted(at: grabTime)
+        next.add(Self.touch(grabTime, 100, 500, .began))
+        let grabbed = next.frame(at: grabTime).frame
+        for (a, b) in zip(grabbed.edges, before.edges) { #expect(abs(a - b) < 0.5) }
+        next.add(Self.touch(grabTime + 1.0 / 120, 100, 520, .moved))
+        #expect(next.frame(at: grabTime + 1.0 / 120).frame.width < grabbed.width, "dragging down shrinks it again")
+    }
+
+    @Test func pulledRowGrabbedMidSpring() throws {
+        var first = PullToCreateEngine(model: try PullToCreate(preset: try T.preset("pull-to-create")))
+        // 10 frames of 3 pt: 30 pt of 60, below commitFraction 0.75: cancelled, folding away.
+        Self.gesture(&first, frames: 11, start: SIMD2(200, 100), step: SIMD2(0, 3)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        let grabTime = 11.0 / 120 + 0.05
+        var playing = first
+        let before = playing.frame(at: grabTime).height
+        #expect(before > 1, "mid-flight")
+        var next = first.interrupted(at: grabTime)
+        next.add(Self.touch(grabTime, 50, 600, .began))
+        #expect(abs(next.frame(at: grabTime).height - before) < 0.5)
+        next.add(Self.touch(grabTime + 1.0 / 120, 50, 605, .moved))
+        #expect(abs(next.frame(at: grabTime + 1.0 / 120).height - (before + 5)) < 1e-9)
+    }
+
+    @Test func pinchedRowGrabbedMidSpring() throws {
+        var first = PinchFoldEngine(model: try PinchFold(preset: try T.preset("pinch-fold")))
+        // Two fingers 1 pt apart per frame each (2 pt/frame apart), 10 frames: 20 pt of 60, released: the row folds away.
+        for k in 0...11 {
+            first.add(T.sample(k, start: SIMD2(200, 300), step: SIMD2(0, -1), pointer: 0, lift: k == 11))
+            first.add(T.sample(k, start: SIMD2(200, 340), step: SIMD2(0, 1), pointer: 1, lift: k == 11))
+            _ = first.frame(at: Double(k) / 120)
+        }
+        let grabTime = 11.0 / 120 + 0.05
+        var playing = first
+        let before = playing.frame(at: grabTime).height
+        #expect(before > 1, "mid-flight")
+        var next = first.interrupted(at: grabTime)
+        next.add(Self.touch(grabTime, 100, 500, .began, pointer: 0))
+        next.add(Self.touch(grabTime, 100, 560, .began, pointer: 1))
+        #expect(abs(next.frame(at: grabTime).height - before) < 0.5)
+    }
+
+    @Test func transitionGrabbedMidSpring() throws {
+        var first = PercentTransitionEngine(model: try PercentTransition(preset: try T.preset("percent-transition", params: #""completionCurve": "spring""#)))
+        // An edge pan 4 pt per frame from x = 5 for 10 frames: 40 pt, slow: kept, the view springs back.
+        Self.gesture(&first, frames: 11, start: SIMD2(5, 300), step: SIMD2(4, 0)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        let grabTime = 11.0 / 120 + 0.05
+        var playing = first
+        let before = playing.frame(at: grabTime).offset
+        #expect(before > 1, "mid-flight")
+        var next = first.interrupted(at: grabTime)
+        next.add(Self.touch(grabTime, 200, 300, .began))
+        #expect(abs(next.frame(at: grabTime).offset - before) < 0.5)
+        next.add(Self.touch(grabTime + 1.0 / 120, 206, 300, .moved))
+        #expect(abs(next.frame(at: grabTime + 1.0 / 120).offset - (before + 6)) < 1e-9)
+    }
+}
