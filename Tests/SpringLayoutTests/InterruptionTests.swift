@@ -21,6 +21,22 @@ import Testing
         TouchSample(t: t, x: x, y: y, phase: phase, pointer: pointer)
     }
 
+    /// Grabs `first` 50 ms after its lift (frame 11) with a finger at `finger`, moved by `move` a
+    /// frame later: the presented value is within 0.5 pt of what `first` showed (mid-flight, more
+    /// than 1 pt from 0), then that plus `expectedMove`.
+    static func grab<E>(_ first: E, finger: SIMD2<Double>, move: SIMD2<Double>, expectedMove: Double, interrupt: (E, Double) -> E,
+                        add: (inout E, TouchSample) -> Void, value: (inout E, Double) -> Double) {
+        let grabTime = 11.0 / 120 + 0.05, next = grabTime + 1.0 / 120
+        var playing = first
+        let before = value(&playing, grabTime)
+        #expect(before > 1, "mid-flight")
+        var grabbed = interrupt(first, grabTime)
+        add(&grabbed, Self.touch(grabTime, finger.x, finger.y, .began))
+        #expect(abs(value(&grabbed, grabTime) - before) < 0.5)
+        add(&grabbed, Self.touch(next, finger.x + move.x, finger.y + move.y, .moved))
+        #expect(abs(value(&grabbed, next) - (before + expectedMove)) < 1e-9)
+    }
+
     @Test func flickGrabbedMidSnapBack() throws {
         var first = FlickDismissEngine(model: try FlickDismiss(preset: try T.preset("flick-dismiss")))
         // 10 frames of (1, −5) pt: |D| = 51 pt < 60, kept; the card springs back to the centre.
@@ -62,15 +78,8 @@ import Testing
         var first = PullToCreateEngine(model: try PullToCreate(preset: try T.preset("pull-to-create")))
         // 10 frames of 3 pt: 30 pt of 60, below commitFraction 0.75: cancelled, folding away.
         Self.gesture(&first, frames: 11, start: SIMD2(200, 100), step: SIMD2(0, 3)) { e, s in e.add(s); _ = e.frame(at: s.t) }
-        let grabTime = 11.0 / 120 + 0.05
-        var playing = first
-        let before = playing.frame(at: grabTime).height
-        #expect(before > 1, "mid-flight")
-        var next = first.interrupted(at: grabTime)
-        next.add(Self.touch(grabTime, 50, 600, .began))
-        #expect(abs(next.frame(at: grabTime).height - before) < 0.5)
-        next.add(Self.touch(grabTime + 1.0 / 120, 50, 605, .moved))
-        #expect(abs(next.frame(at: grabTime + 1.0 / 120).height - (before + 5)) < 1e-9)
+        Self.grab(first, finger: SIMD2(50, 600), move: SIMD2(0, 5), expectedMove: 5, interrupt: { $0.interrupted(at: $1) },
+                  add: { $0.add($1) }, value: { $0.frame(at: $1).height })
     }
 
     @Test func pinchedRowGrabbedMidSpring() throws {
@@ -95,14 +104,7 @@ import Testing
         var first = PercentTransitionEngine(model: try PercentTransition(preset: try T.preset("percent-transition", params: #""completionCurve": "spring""#)))
         // An edge pan 4 pt per frame from x = 5 for 10 frames: 40 pt, slow: kept, the view springs back.
         Self.gesture(&first, frames: 11, start: SIMD2(5, 300), step: SIMD2(4, 0)) { e, s in e.add(s); _ = e.frame(at: s.t) }
-        let grabTime = 11.0 / 120 + 0.05
-        var playing = first
-        let before = playing.frame(at: grabTime).offset
-        #expect(before > 1, "mid-flight")
-        var next = first.interrupted(at: grabTime)
-        next.add(Self.touch(grabTime, 200, 300, .began))
-        #expect(abs(next.frame(at: grabTime).offset - before) < 0.5)
-        next.add(Self.touch(grabTime + 1.0 / 120, 206, 300, .moved))
-        #expect(abs(next.frame(at: grabTime + 1.0 / 120).offset - (before + 6)) < 1e-9)
+        Self.grab(first, finger: SIMD2(200, 300), move: SIMD2(6, 0), expectedMove: 6, interrupt: { $0.interrupted(at: $1) },
+                  add: { $0.add($1) }, value: { $0.frame(at: $1).offset })
     }
 }
