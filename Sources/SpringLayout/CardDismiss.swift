@@ -136,6 +136,22 @@ public struct CardDismissEngine: Sendable {
     /// An engine for `model`, before any touch.
     public init(model: CardDismiss) { self.model = model }
 
+    /// Sends the card toward the frame `newTarget` from time t (s), Reference §7.8: the spring
+    /// starts again on u from the frame shown then (u = 0) to `newTarget` (u = 1), with the rate
+    /// u̇ = (ḟ · d)/(d · d) that keeps the frame's velocity ḟ along the new path d = newTarget −
+    /// frame (its part across the path cannot be kept by one spring). Nothing before the decision.
+    public mutating func retarget(_ newTarget: Rect, at t: Double) {
+        guard spring != nil else { return }
+        let (frame, _, rate) = self.frame(at: t)
+        let d = zip(newTarget.edges, frame.edges).map { $0 - $1 }
+        let v = [rate.x, rate.x + rate.width, rate.y, rate.y + rate.height]
+        let dd = d.reduce(0) { $0 + $1 * $1 }
+        let rateU = dd > 0 ? zip(v, d).reduce(0) { $0 + $1.0 * $1.1 } / dd : 0
+        (start, target) = (frame, newTarget)
+        travel = zip(start.edges, target.edges).map { abs($1 - $0) }.max() ?? 0
+        spring = Simulation(spring: model.spring, position: 0, velocity: rateU, target: 1, time: t)
+    }
+
     /// A new gesture that grabs the card where this engine presents it at time t (s), Reference
     /// §7.8. A card that has moved is taken at the gesture progress of its frame's scale,
     /// p₀ = (1 − width/W)/(1 − minScale)·commitProgress (the frame of the drag path with that

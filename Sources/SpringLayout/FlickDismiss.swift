@@ -95,6 +95,16 @@ public struct FlickDismissEngine: Sendable {
     /// An engine for `model`, with the card at rest in the centre.
     public init(model: FlickDismiss) { self.model = model }
 
+    /// Sends a kept card springing back to `center` (pt) instead of C₀ from time t (s), where
+    /// it is and as fast as it moves then (Reference §7.8); nothing for a thrown card or before
+    /// the release.
+    public mutating func retarget(center: SIMD2<Double>, at t: Double) {
+        guard var spring = snap else { return }
+        spring.x.retarget(center.x - restCenter.x, at: t)
+        spring.y.retarget(center.y - restCenter.y, at: t)
+        snap = spring
+    }
+
     /// A new gesture that grabs the card where this engine presents it at time t (s), mid-flight
     /// or at rest: the new engine has no samples, shows the card there until the finger moves,
     /// then moves it by the finger's translation from its touch-down, and judges the release on
@@ -137,7 +147,7 @@ public struct FlickDismissEngine: Sendable {
             spring.x.advance(to: t)
             spring.y.advance(to: t)
             snap = spring
-            return (restCenter + SIMD2(spring.x.displacement, spring.y.displacement), SIMD2(spring.x.velocity, spring.y.velocity))
+            return (restCenter + SIMD2(spring.x.position, spring.y.position), SIMD2(spring.x.velocity, spring.y.velocity))
         }
         // Thrown: C₀ + D + velocityScale·v·τ + ½·gravity·1000·v̂·τ².
         let tau = t - releaseTime

@@ -97,6 +97,15 @@ public struct PercentTransitionEngine: DecisionEngine {
     /// The transition's offset s (pt) when this gesture grabbed it; nil for a gesture from rest.
     public private(set) var grabOffset: Double?
 
+    /// Sends the transition's spring (`completionCurve` `spring`) to the offset `end` (pt) from
+    /// time t (s), from where it is and as fast as it moves then (Reference §7.8); nothing for
+    /// the timing curves or before the release.
+    public mutating func retarget(offset newEnd: Double, at t: Double) {
+        guard spring != nil else { return }
+        spring?.retarget(newEnd, at: t - releaseTime)
+        end = newEnd
+    }
+
     /// A new gesture that grabs the transition where this engine presents it at time t (s),
     /// Reference §7.8: wherever the finger lands (no edge needed, the view is in hand), the
     /// offset starts at s(t) and follows the finger's x translation, s = s₀ + (x − x₀), within [0, W].

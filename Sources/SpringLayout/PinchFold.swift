@@ -99,6 +99,14 @@ public struct PinchFoldEngine: DecisionEngine {
     /// The pinch progress of the row when this gesture grabbed it: 0 for a row at rest.
     public private(set) var grabProgress = 0.0
 
+    /// Sends the row's spring to `height` (pt) from time t (s), from where it is and as fast as
+    /// it moves then (Reference §7.8); nothing before the release.
+    public mutating func retarget(height: Double, at t: Double) {
+        guard spring != nil else { return }
+        spring?.retarget(height, at: t)
+        target = height
+    }
+
     /// A new gesture that grabs the row where this engine presents it at time t (s), Reference
     /// §7.8: the pinch starts at the progress of the row's height then, p₀ = hᵣ/rowHeight
     /// (create) or 1 − hᵣ/rowHeight (fold), and adds the fingers' progress.

@@ -72,6 +72,10 @@ public struct PullToCreateEngine: Sendable {
     /// The row's height when this gesture grabbed it (pt): 0 for a list at rest.
     public private(set) var grabHeight = 0.0
 
+    /// Sends the row's spring to `height` (pt) from time t (s), from where it is and as fast as
+    /// it moves then (Reference §7.8); nothing before the release.
+    public mutating func retarget(height: Double, at t: Double) { spring?.retarget(height, at: t) }
+
     /// A new gesture that grabs the row where this engine presents it at time t (s), Reference
     /// §7.8: the pull starts at the row's height then and adds the finger's y translation.
     public func interrupted(at t: Double) -> PullToCreateEngine {

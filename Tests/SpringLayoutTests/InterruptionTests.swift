@@ -107,4 +107,46 @@ import Testing
         Self.grab(first, finger: SIMD2(200, 300), move: SIMD2(6, 0), expectedMove: 6, interrupt: { $0.interrupted(at: $1) },
                   add: { $0.add($1) }, value: { $0.frame(at: $1).offset })
     }
+
+    /// Retargets `engine` 50 ms after its lift (frame 11) to `newTarget`: at that time the value
+    /// and its velocity are unchanged (the same state, a new destination), and 5 s later it rests
+    /// at `newTarget` (within 0.01).
+    static func retarget<E>(_ engine: E, to newTarget: Double, retarget: (inout E, Double, Double) -> Void,
+                            value: (inout E, Double) -> (value: Double, velocity: Double)) {
+        let t = 11.0 / 120 + 0.05
+        var before = engine, after = engine
+        let old = value(&before, t)
+        retarget(&after, newTarget, t)
+        let now = value(&after, t)
+        #expect(abs(now.value - old.value) < 1e-9 && abs(now.velocity - old.velocity) < 1e-9)
+        #expect(abs(value(&after, t + 5).value - newTarget) < 0.01)
+        #expect(abs(value(&before, t + 5).value - newTarget) > 1, "the old destination was elsewhere")
+    }
+
+    @Test func retargetedSpringsKeepTheirState() throws {
+        var flick = FlickDismissEngine(model: try FlickDismiss(preset: try T.preset("flick-dismiss")))
+        Self.gesture(&flick, frames: 11, start: SIMD2(200, 400), step: SIMD2(1, -5)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        Self.retarget(flick, to: 300, retarget: { $0.retarget(center: SIMD2($0.restCenter.x, $1), at: $2) },
+                      value: { let f = $0.frame(at: $1); return (f.center.y, f.velocity.y) })
+        var pull = PullToCreateEngine(model: try PullToCreate(preset: try T.preset("pull-to-create")))
+        Self.gesture(&pull, frames: 11, start: SIMD2(200, 100), step: SIMD2(0, 3)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        Self.retarget(pull, to: 45, retarget: { $0.retarget(height: $1, at: $2) }, value: { let f = $0.frame(at: $1); return (f.height, f.velocity) })
+        var transition = PercentTransitionEngine(model: try PercentTransition(preset: try T.preset("percent-transition", params: #""completionCurve": "spring""#)))
+        Self.gesture(&transition, frames: 11, start: SIMD2(5, 300), step: SIMD2(4, 0)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        Self.retarget(transition, to: 100, retarget: { $0.retarget(offset: $1, at: $2) }, value: { let f = $0.frame(at: $1); return (f.offset, f.velocity) })
+    }
+
+    /// A returning card sent to a smaller frame: the frame shown is unchanged at the retarget,
+    /// and it comes to rest on the new frame.
+    @Test func retargetedCardStartsFromItsFrame() throws {
+        let model = try CardDismiss(preset: try T.preset("card-dismiss"))
+        var card = CardDismissEngine(model: model)
+        Self.gesture(&card, frames: 20, start: SIMD2(200, 300), step: SIMD2(0, 4)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        let t = 20.0 / 120 + 0.05, goal = Rect(x: 40, y: 100, width: 200, height: 300)
+        var before = card
+        let shown = before.frame(at: t).frame
+        card.retarget(goal, at: t)
+        for (a, b) in zip(card.frame(at: t).frame.edges, shown.edges) { #expect(abs(a - b) < 1e-9) }
+        for (a, b) in zip(card.frame(at: t + 5).frame.edges, goal.edges) { #expect(abs(a - b) < 0.01) }
+    }
 }
