@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By
 
 import page
 from learn_page import learn_test
-from page import BIN, OUT, Studio, browser, check, open_page, ready, wait
+from page import BIN, OUT, Studio, browser, check, open_page, panel_rows, ready, wait
 
 
 def pixels(driver):
@@ -94,6 +94,18 @@ def damping_test(driver, folder):
     check("at most 4 panels (add candidate then disabled)",
           wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "canvas.stage")) == 4 and ready(driver))
           and not driver.find_element(By.ID, "add").is_enabled())
+    # At 1400 px four fit in one row with the phones shrunk (to 115 px); at 1300 px they do not,
+    # and show full size as two rows of two, not three and one.
+    phones = lambda: driver.execute_script(
+        "return [...document.querySelectorAll('canvas.stage')].map((c) => c.clientWidth)")
+    check("four panels in one row at 1400 px, phones 110 to 190 px wide",
+          wait(driver, lambda: panel_rows(driver) == [4] and all(110 <= w < 190 for w in phones())),
+          f"panels per row {panel_rows(driver)}, phones {phones()} px")
+    driver.set_window_size(1300, 900)
+    check("at 1300 px: full-size phones in even rows",
+          wait(driver, lambda: panel_rows(driver) == [2, 2] and all(w == 190 for w in phones())),
+          f"panels per row {panel_rows(driver)}, phones {phones()} px")
+    driver.set_window_size(1400, 900)
     os.makedirs(OUT, exist_ok=True)
     shot = os.path.join(OUT, "studio.png")
     driver.find_element(By.ID, "play").click()

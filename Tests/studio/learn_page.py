@@ -10,7 +10,7 @@ import urllib.request
 
 from selenium.webdriver.common.by import By
 
-from page import BIN, OUT, TIMEOUT, check, open_page, wait
+from page import BIN, OUT, TIMEOUT, check, open_page, panel_rows, wait
 
 def round_number(driver):
     """The round `#round` shows (None in free sliders mode)."""
@@ -83,6 +83,11 @@ def learn_test(driver, folder):
               wait(driver, lambda: learned(driver, rounds[-1] + 1, i)), driver.find_element(By.ID, "error").text)
         rounds.append(round_number(driver))
     check("learn: the round number advanced once per answer", rounds == [1, 2, 3, 4, 5, 6], str(rounds))
+    below = lambda: driver.execute_script("""
+        const panels = document.getElementById('panels'), best = document.getElementById('best');
+        return best.offsetTop >= panels.offsetTop + panels.offsetHeight;""")
+    check("learn: at 1400 px the four candidates share one row, the best box below them",
+          wait(driver, lambda: panel_rows(driver) == [4] and below()), f"panels per row {panel_rows(driver)}")
     check("learn: the best box shows 5 choices", driver.find_element(By.ID, "best-choices").text == "5 choices",
           driver.find_element(By.ID, "best-choices").text)
     driver.find_element(By.ID, "undo").click()

@@ -76,6 +76,13 @@ def ready(driver):
     return driver.execute_script("return document.body.dataset.state") == "ready"
 
 
+def panel_rows(driver):
+    """How many panels each row of the page holds, top to bottom."""
+    return driver.execute_script("""
+        const tops = [...document.querySelectorAll(".panel")].map((p) => p.offsetTop);
+        return [...new Set(tops)].sort((a, b) => a - b).map((t) => tops.filter((u) => u === t).length);""")
+
+
 def open_page(driver, folder, label):
     """An evernote studio on a session in `folder` with its page loaded (None when it printed no URL)."""
     studio = Studio("evernote", folder)

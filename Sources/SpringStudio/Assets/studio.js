@@ -169,6 +169,41 @@ function select(i) {
   for (const b of document.querySelectorAll(".panel .remove")) b.disabled = panels.length === 1;
   syncAxes();
   showCopy(null);
+  layoutPanels();
+}
+
+/// The phone's drawn width in a panel (CSS px): full size, and the least it shrinks to so that
+/// every panel fits in one row.
+const STAGE_WIDTH = 190, MIN_STAGE_WIDTH = 110;
+
+/// Panels side by side: in one row when they fit with the phone shrunk to no less than
+/// MIN_STAGE_WIDTH (1400 px holds four at 115 px), otherwise at full size in even rows (four
+/// that fit three to a row show as two and two, not three and one). The best box stays beside
+/// the panels while they fit in one row there, and goes below them when that lets them.
+function layoutPanels() {
+  const box = $("panels"), stage = $("stage"), best = $("best");
+  box.style.removeProperty("--stage-width");
+  box.style.maxWidth = "";
+  stage.classList.remove("best-below");
+  const n = panels.length;
+  if (n < 2) return;
+  const gap = parseFloat(getComputedStyle(box).columnGap) || 0;
+  const width = panels[0].el.offsetWidth;
+  // The phone's width (px) with every panel in one row `room` px wide.
+  const phone = (room) => Math.min(STAGE_WIDTH, Math.floor((room - (n - 1) * gap) / n) - (width - STAGE_WIDTH));
+  const beside = best.hidden || window.matchMedia("(max-width: 940px)").matches ? 0 : best.offsetWidth + gap;
+  let room = stage.clientWidth - beside;
+  if (beside > 0 && phone(room) < MIN_STAGE_WIDTH && phone(stage.clientWidth) >= MIN_STAGE_WIDTH) {
+    stage.classList.add("best-below");
+    room = stage.clientWidth;
+  }
+  if (phone(room) >= MIN_STAGE_WIDTH) {
+    box.style.setProperty("--stage-width", phone(room) + "px");
+    return;
+  }
+  const fit = Math.max(1, Math.floor((room + gap) / (width + gap)));
+  const perRow = Math.ceil(n / Math.ceil(n / fit));
+  box.style.maxWidth = perRow * (width + gap) - gap + 1 + "px";
 }
 
 /// Debounced: the replay of the chosen trace and the report row; answers to an older request
@@ -316,6 +351,8 @@ async function start() {
   $("copy-compose").addEventListener("click", () => showCopy("compose"));
   startLearning();
   addPanel(Object.fromEntries(preset.axes.map((a) => [a.name, a.preset])));
+  new ResizeObserver(layoutPanels).observe($("stage"));
+  new ResizeObserver(layoutPanels).observe($("best"));
   requestAnimationFrame(tick);
 }
 
