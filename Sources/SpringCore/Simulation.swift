@@ -63,9 +63,11 @@ public struct Simulation: Sendable {
         (displacement, velocity) = (s.x, s.v)
     }
 
-    /// Advances to t, then pulls toward `newTarget` from where the spring is, with the velocity it has.
+    /// Advances to t, then pulls toward `newTarget` from where the spring is, with the velocity
+    /// it has. A t before the state's time counts as that time (the state is already there; a
+    /// clock set back would make the spring run ahead).
     public mutating func retarget(_ newTarget: Double, at t: Double) {
-        advance(to: t)
+        advance(to: max(t, time))
         displacement = position - newTarget
         target = newTarget
     }

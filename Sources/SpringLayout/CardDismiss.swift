@@ -129,9 +129,10 @@ public struct CardDismissEngine: Sendable {
     private var travel = 0.0
     /// The progress u of the card from `start` (0) to `target` (1).
     private var spring: Simulation?
-    /// Set when this gesture grabbed a moving card: the gesture progress of the grabbed frame
-    /// and the previous gesture's axis (true: an edge pan).
-    private var grabbed: (progress: Double, edgePan: Bool)?
+    /// Set when this gesture grabbed a moving card: the gesture progress of the grabbed frame,
+    /// the previous gesture's axis (true: an edge pan), and the grabbed frame minus the drag
+    /// path's frame at that progress (each edge, pt), fading (``GrabFade``).
+    private var grabbed: (progress: Double, edgePan: Bool, excess: Rect, fade: GrabFade)?
 
     /// An engine for `model`, before any touch.
     public init(model: CardDismiss) { self.model = model }
@@ -139,9 +140,11 @@ public struct CardDismissEngine: Sendable {
     /// Sends the card toward the frame `newTarget` from time t (s), Reference §7.8: the spring
     /// starts again on u from the frame shown then (u = 0) to `newTarget` (u = 1), with the rate
     /// u̇ = (ḟ · d)/(d · d) that keeps the frame's velocity ḟ along the new path d = newTarget −
-    /// frame (its part across the path cannot be kept by one spring). Nothing before the decision.
+    /// frame (its part across the path cannot be kept by one spring). Nothing before the decision;
+    /// a t before the last frame's counts as that frame's time.
     public mutating func retarget(_ newTarget: Rect, at t: Double) {
-        guard spring != nil else { return }
+        guard let current = spring else { return }
+        let t = max(t, current.time)
         let (frame, _, rate) = self.frame(at: t)
         let d = zip(newTarget.edges, frame.edges).map { $0 - $1 }
         let v = [rate.x, rate.x + rate.width, rate.y, rate.y + rate.height]
@@ -154,19 +157,37 @@ public struct CardDismissEngine: Sendable {
 
     /// A new gesture that grabs the card where this engine presents it at time t (s), Reference
     /// §7.8. A card that has moved is taken at the gesture progress of its frame's scale,
-    /// p₀ = (1 − width/W)/(1 − minScale)·commitProgress (the frame of the drag path with that
-    /// width; exact for a card returning to full screen, which stays centred), and the new
-    /// gesture adds its translation along the previous gesture's axis over `dismissDistance`
-    /// (no `contentOffset` dead zone: the card is already in hand). A card never touched gives
-    /// a fresh engine.
+    /// p₀ = (1 − width/W)/(1 − minScale)·commitProgress, and the new gesture adds its
+    /// translation along the previous gesture's axis over `dismissDistance` (no `contentOffset`
+    /// dead zone: the card is already in hand). The frame shown is the drag path's frame at p
+    /// plus what the grabbed frame differed from the path's at p₀, fading (``GrabFade``): 0 for
+    /// a card returning to full screen (it stays centred), the way off the path for a card
+    /// flying to its place in the list. A card never touched, or back at rest on the full
+    /// screen (every edge within ε, moving less than ε a frame), gives a fresh engine.
     public func interrupted(at t: Double) -> CardDismissEngine {
         var next = CardDismissEngine(model: model)
         guard input.first != nil else { return next }
         var previous = self
-        let f = previous.frame(at: t).frame
+        let (f, _, rate) = previous.frame(at: t)
+        let speeds = [rate.x, rate.x + rate.width, rate.y, rate.y + rate.height]
+        let resting = previous.decision != nil
+            && zip(zip(f.edges, model.screen.edges), speeds).allSatisfy { model.scene.isAtRest(distance: $0.0 - $0.1, speed: $1) }
+        guard !resting else { return next }
         let p0 = model.minScale < 1 ? max(0, 1 - f.width / model.scene.width) / (1 - model.minScale) * model.commitProgress : 0
-        next.grabbed = (p0, isEdgePan)
+        let path = model.frame(progress: p0)
+        let excess = Rect(x: f.x - path.x, y: f.y - path.y, width: f.width - path.width, height: f.height - path.height)
+        next.grabbed = (p0, isEdgePan, excess, GrabFade(spring: model.spring, at: t))
         return next
+    }
+
+    /// The frame shown at gesture progress p and time t, with its rate while dragging: the drag
+    /// path's frame plus a grabbed card's fading excess.
+    private func dragFrame(progress p: Double, at t: Double) -> (frame: Rect, velocity: FrameVelocity) {
+        let f = model.frame(progress: p), v = dragVelocity(progress: p, at: t)
+        guard let grabbed else { return (f, v) }
+        let (a, rate) = grabbed.fade.share(at: t), e = grabbed.excess
+        return (Rect(x: f.x + e.x * a, y: f.y + e.y * a, width: f.width + e.width * a, height: f.height + e.height * a),
+                FrameVelocity(x: v.x + e.x * rate, y: v.y + e.y * rate, width: v.width + e.width * rate, height: v.height + e.height * rate))
     }
 
     /// Gives the engine the next touch sample (in time order).
@@ -185,18 +206,19 @@ public struct CardDismissEngine: Sendable {
         return max(0, grabbed.progress + along / model.dismissDistance)
     }
 
-    /// The finger's velocity along the gesture's axis (pt/s): while down, and at release.
-    var flickSpeed: Double {
-        let v = input.releaseVelocity(model.scene.estimator)
+    /// The finger's velocity along the gesture's axis (pt/s) in the frame at time t: while down
+    /// (0 once no sample has come for 40 ms), and the release velocity once lifted.
+    func fingerSpeed(at t: Double) -> Double {
+        let v = input.velocity(model.scene.estimator, at: t)
         return isEdgePan ? v.x : v.y
     }
 
     /// The frame's rate of change while dragging: where the frame scales (0 < p < commitProgress,
     /// the translation past the content's top), ds/dt = −(1 − minScale)/commitProgress · v/L,
     /// so d(width)/dt = W·ds/dt and the origin moves by half of the size's rate the other way.
-    func dragVelocity(progress p: Double) -> FrameVelocity {
+    func dragVelocity(progress p: Double, at t: Double) -> FrameVelocity {
         guard p > 0, p < model.commitProgress, input.first != nil else { return .zero }
-        let ds = -(1 - model.minScale) / model.commitProgress * flickSpeed / model.dismissDistance
+        let ds = -(1 - model.minScale) / model.commitProgress * fingerSpeed(at: t) / model.dismissDistance
         let w = model.scene.width * ds, h = model.scene.height * ds
         return FrameVelocity(x: -w / 2, y: -h / 2, width: w, height: h)
     }
@@ -206,13 +228,11 @@ public struct CardDismissEngine: Sendable {
         if decision == nil {
             let p = progress
             let committed = p >= model.commitProgress
-            guard committed || input.isLifted else {
-                let f = model.frame(progress: p)
-                return (f, f, dragVelocity(progress: p))
-            }
-            decision = committed || flickSpeed >= model.flickVelocity ? .dismiss : .keep
+            let shown = dragFrame(progress: p, at: t)
+            guard committed || input.isLifted else { return (shown.frame, shown.frame, shown.velocity) }
+            decision = committed || fingerSpeed(at: t) >= model.flickVelocity ? .dismiss : .keep
             decisionTime = t
-            start = model.frame(progress: p)
+            start = shown.frame
             target = decision == .dismiss ? model.cardFrame : model.screen
             travel = zip(start.edges, target.edges).map { abs($1 - $0) }.max() ?? 0
             spring = Simulation(spring: model.spring, position: 0, velocity: 0, target: 1, time: t)

@@ -9,10 +9,11 @@ public struct TouchInput: Sendable {
     /// No samples yet.
     public init() {}
 
-    /// Appends a sample with its coordinates clamped to ±``TouchInput/coordinateLimit``.
+    /// Appends a sample with its coordinates clamped to ±``TouchInput/coordinateLimit``; a NaN
+    /// coordinate keeps the previous sample's (0 for the first): a touch with no place moves nothing.
     public mutating func add(_ sample: TouchSample) {
         var s = sample
-        (s.x, s.y) = (Self.clamp(s.x), Self.clamp(s.y))
+        (s.x, s.y) = (Self.clamp(s.x.isNaN ? latest?.x ?? 0 : s.x), Self.clamp(s.y.isNaN ? latest?.y ?? 0 : s.y))
         samples.append(s)
     }
 
@@ -21,8 +22,9 @@ public struct TouchInput: Sendable {
     /// the motion after release stay finite (a finger at 1e308 pt made the flick centre NaN).
     public static let coordinateLimit = ParameterSpec.maxLength
 
-    /// A coordinate clamped to [−coordinateLimit, coordinateLimit] (pt).
-    public static func clamp(_ v: Double) -> Double { min(max(v, -coordinateLimit), coordinateLimit) }
+    /// A coordinate clamped to [−coordinateLimit, coordinateLimit] (pt); NaN gives 0 (Swift's
+    /// `min` and `max` would pass it through).
+    public static func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -coordinateLimit), coordinateLimit) }
 
     /// The touch-down sample, nil before any.
     public var first: TouchSample? { samples.first }
@@ -36,9 +38,18 @@ public struct TouchInput: Sendable {
     public func isEdgePan(edgeWidth: Double) -> Bool { (first?.x ?? .infinity) <= edgeWidth }
 
     /// The finger's velocity (pt/s): the release velocity of Reference §4 once lifted, and while
-    /// down the same estimate over the samples so far (what an engine presents while dragging).
+    /// down the same estimate over the samples so far (without the 40 ms rule: the decision on a
+    /// trace's last row).
     public func releaseVelocity(_ estimator: VelocityEstimator) -> Velocity {
         guard let last = samples.last, last.phase.isLift else { return estimator.releaseVelocity(positions: samples[...], liftOff: nil) }
+        return estimator.releaseVelocity(positions: samples.dropLast(), liftOff: last.t)
+    }
+
+    /// The finger's velocity a frame at time t presents (pt/s): the release velocity once lifted;
+    /// while down the same estimate with the 40 ms rule run from t, so a finger that has sent no
+    /// sample for more than 40 ms (held still) presents 0.
+    public func velocity(_ estimator: VelocityEstimator, at t: Double) -> Velocity {
+        guard let last = samples.last, last.phase.isLift else { return estimator.releaseVelocity(positions: samples[...], liftOff: t) }
         return estimator.releaseVelocity(positions: samples.dropLast(), liftOff: last.t)
     }
 }

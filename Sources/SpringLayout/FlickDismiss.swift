@@ -125,7 +125,7 @@ public struct FlickDismissEngine: Sendable {
         let offset = grabOffset + SIMD2(latest.x - first.x, latest.y - first.y)
         if !input.isLifted {
             // The card follows the finger rigidly: its velocity is the finger's.
-            let v = input.releaseVelocity(model.scene.estimator)
+            let v = input.velocity(model.scene.estimator, at: t)
             return (restCenter + offset, SIMD2(v.x, v.y))
         }
         if decision == nil {

@@ -94,8 +94,10 @@ public struct PercentTransitionEngine: DecisionEngine {
     /// An engine for `model`, before any touch.
     public init(model: PercentTransition) { self.model = model }
 
-    /// The transition's offset s (pt) when this gesture grabbed it; nil for a gesture from rest.
+    /// The transition's offset s (pt) when this gesture grabbed it, within [0, W]; nil for a gesture from rest.
     public private(set) var grabOffset: Double?
+    /// What the grabbed transition showed beyond [0, W] (its spring's overshoot), fading.
+    private var excess: GrabExcess?
 
     /// Sends the transition's spring (`completionCurve` `spring`) to the offset `end` (pt) from
     /// time t (s), from where it is and as fast as it moves then (Reference §7.8); nothing for
@@ -108,11 +110,19 @@ public struct PercentTransitionEngine: DecisionEngine {
 
     /// A new gesture that grabs the transition where this engine presents it at time t (s),
     /// Reference §7.8: wherever the finger lands (no edge needed, the view is in hand), the
-    /// offset starts at s(t) and follows the finger's x translation, s = s₀ + (x − x₀), within [0, W].
+    /// offset starts at s₀ = s(t) within [0, W] and follows the finger's x translation,
+    /// s = s₀ + (x − x₀) within [0, W]; what the spring showed beyond [0, W] fades (``GrabFade``).
+    /// A transition not driven (no touch yet, or not an edge pan) or come to rest where it
+    /// started (s within ε of 0, moving less than ε a frame) gives a fresh engine: the next
+    /// gesture must be an edge pan again.
     public func interrupted(at t: Double) -> PercentTransitionEngine {
         var previous = self
         var next = PercentTransitionEngine(model: model)
-        next.grabOffset = min(max(previous.frame(at: t).offset, 0), model.scene.width)
+        let shown = previous.frame(at: t)
+        let resting = previous.decision != nil && model.scene.isAtRest(distance: shown.offset, speed: shown.velocity)
+        guard previous.isEdgePan, !resting else { return next }
+        let s0 = min(max(shown.offset, 0), model.scene.width)
+        (next.grabOffset, next.excess) = (s0, GrabExcess(amount: shown.offset - s0, fade: GrabFade(spring: model.spring, at: t)))
         return next
     }
 
@@ -140,8 +150,9 @@ public struct PercentTransitionEngine: DecisionEngine {
         let w = model.scene.width
         if !input.isLifted {
             // s = |x − x₀| follows the finger while 0 < p < 1: ṡ = ±ẋ.
-            guard isEdgePan, input.first != nil, percent > 0, percent < 1 else { return (percent * w, percent * w, 0) }
-            return (percent * w, percent * w, direction * input.releaseVelocity(model.scene.estimator).x)
+            let extra = excess?.at(t) ?? (value: 0, rate: 0), s = percent * w + extra.value
+            guard isEdgePan, input.first != nil, percent > 0, percent < 1 else { return (s, s, extra.rate) }
+            return (s, s, direction * input.velocity(model.scene.estimator, at: t).x + extra.rate)
         }
         if decision == nil { release(at: t) }
         guard isEdgePan else { return (0, 0, 0) }
@@ -168,12 +179,12 @@ public struct PercentTransitionEngine: DecisionEngine {
             decision = .keep
             return
         }
-        let p = percent, w = model.scene.width
+        let p = percent, w = model.scene.width, extra = excess?.at(t) ?? (value: 0, rate: 0)
         let vx = input.releaseVelocity(model.scene.estimator).x
         decision = vx > model.finishVelocity || p >= model.finishProgress ? .dismiss : .keep
-        start = p * w
+        start = p * w + extra.value
         end = decision == .dismiss ? w : 0
-        fingerSpeed = lift.x == first.x && grabOffset == nil ? 0 : direction * vx
+        fingerSpeed = (lift.x == first.x && grabOffset == nil ? 0 : direction * vx) + extra.rate
         completion = model.duration * (decision == .dismiss ? 1 - p : p)
         let speedAfter: Double
         switch model.curve {

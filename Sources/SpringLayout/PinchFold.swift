@@ -98,6 +98,8 @@ public struct PinchFoldEngine: DecisionEngine {
 
     /// The pinch progress of the row when this gesture grabbed it: 0 for a row at rest.
     public private(set) var grabProgress = 0.0
+    /// What the grabbed row showed beyond [0, rowHeight] (its spring's overshoot), fading.
+    private var excess: GrabExcess?
 
     /// Sends the row's spring to `height` (pt) from time t (s), from where it is and as fast as
     /// it moves then (Reference §7.8); nothing before the release.
@@ -109,12 +111,16 @@ public struct PinchFoldEngine: DecisionEngine {
 
     /// A new gesture that grabs the row where this engine presents it at time t (s), Reference
     /// §7.8: the pinch starts at the progress of the row's height then, p₀ = hᵣ/rowHeight
-    /// (create) or 1 − hᵣ/rowHeight (fold), and adds the fingers' progress.
+    /// (create) or 1 − hᵣ/rowHeight (fold) within [0, 1], and adds the fingers' progress; what
+    /// the spring showed beyond [0, rowHeight] fades (``GrabFade``). A grab that never becomes a
+    /// pinch (one finger) decides on p₀ at its lift.
     public func interrupted(at t: Double) -> PinchFoldEngine {
         var previous = self
         var next = PinchFoldEngine(model: model)
-        let c = min(max(previous.frame(at: t).height / model.rowHeight, 0), 1)
+        let h = previous.frame(at: t).height
+        let c = min(max(h / model.rowHeight, 0), 1)
         next.grabProgress = model.mode == .create ? c : 1 - c
+        next.excess = GrabExcess(amount: h - model.height(progress: next.grabProgress), fade: GrabFade(spring: model.spring, at: t))
         return next
     }
 
@@ -124,15 +130,13 @@ public struct PinchFoldEngine: DecisionEngine {
         inputs[sample.pointer, default: TouchInput()].add(sample)
     }
 
-    /// The row's height before any pinch: 0 for a new row, `rowHeight` for one to fold.
-    var restingHeight: Double { model.mode == .create ? 0 : model.rowHeight }
-
     /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.
     public mutating func frame(at t: Double) -> (height: Double, target: Double, velocity: Double, fold: Fold) {
         if decision == nil { decide(at: t) }
         guard var s = spring else {
-            let h = currentHeight
-            return (h, decision == nil ? h : target, decision == nil ? dragSpeed(at: t) : 0, Fold(height: h, rowHeight: model.rowHeight))
+            let extra = excess?.at(t) ?? (value: 0, rate: 0)
+            let h = currentHeight + extra.value
+            return (h, decision == nil ? h : target, decision == nil ? dragSpeed(at: t) + extra.rate : 0, Fold(height: h, rowHeight: model.rowHeight))
         }
         s.advance(to: t)
         spring = s
@@ -165,8 +169,7 @@ public struct PinchFoldEngine: DecisionEngine {
 
     /// ḋ = sign(y_B − y_A)·(v_B − v_A) (pt/s) from each finger's velocity along y at t.
     private func separationSpeed(_ a: TouchInput, _ b: TouchInput, at t: Double) -> Double {
-        let va = Self.velocityY(a, estimator: model.scene.estimator, at: t)
-        let vb = Self.velocityY(b, estimator: model.scene.estimator, at: t)
+        let va = a.velocity(model.scene.estimator, at: t).y, vb = b.velocity(model.scene.estimator, at: t).y
         let sign: Double = (b.latest!.y - a.latest!.y) >= 0 ? 1 : -1
         return sign * (vb - va)
     }
@@ -178,24 +181,21 @@ public struct PinchFoldEngine: DecisionEngine {
         let first = order.first.flatMap { inputs[$0] }
         let lifted = pair.map { $0.a.isLifted || $0.b.isLifted } ?? (first?.isLifted ?? false)
         guard lifted else { return }
+        let extra = excess?.at(t) ?? (value: 0, rate: 0)
         guard let (a, b) = pair, let d0 = startSeparation, let d = separation else {
-            // Never both down: no pinch. Nothing moves.
-            decision = model.mode.labels.negative
-            target = restingHeight
+            // Never both down: no pinch. A row at rest stays; a grabbed one goes where p₀ says.
+            decision = excess != nil && model.commits(progress: grabProgress) ? model.mode.labels.positive : model.mode.labels.negative
+            target = decision == .create || decision == .keep ? model.rowHeight : 0
+            if excess != nil {
+                spring = Simulation(spring: model.spring, position: currentHeight + extra.value, velocity: extra.rate, target: target, time: t)
+            }
             return
         }
         let p = grabProgress + model.progress(start: d0, now: d)
         decision = model.commits(progress: p) ? model.mode.labels.positive : model.mode.labels.negative
         target = decision == .create || decision == .keep ? model.rowHeight : 0
         if (0...1).contains(p) { releaseSpeed = separationSpeed(a, b, at: t) }
-        let h = model.height(progress: p)
-        spring = Simulation(spring: model.spring, position: h, velocity: releaseSpeed, target: target, time: t)
-    }
-
-    /// A finger's release velocity along y (Reference §4 over its own samples); the 40 ms rule runs
-    /// from its lift-off, or from the deciding frame's time t for a finger still down.
-    static func velocityY(_ input: TouchInput, estimator: VelocityEstimator, at t: Double) -> Double {
-        guard input.isLifted else { return estimator.releaseVelocity(positions: input.samples[...], liftOff: t).y }
-        return input.releaseVelocity(estimator).y
+        let h = model.height(progress: p) + extra.value
+        spring = Simulation(spring: model.spring, position: h, velocity: releaseSpeed + extra.rate, target: target, time: t)
     }
 }

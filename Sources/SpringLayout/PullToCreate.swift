@@ -69,19 +69,24 @@ public struct PullToCreateEngine: Sendable {
     /// An engine for `model`, before any touch.
     public init(model: PullToCreate) { self.model = model }
 
-    /// The row's height when this gesture grabbed it (pt): 0 for a list at rest.
+    /// The row's height when this gesture grabbed it (pt), within [0, rowHeight]: 0 for a list at rest.
     public private(set) var grabHeight = 0.0
+    /// What the grabbed row showed beyond [0, rowHeight] (its spring's overshoot), fading.
+    private var excess: GrabExcess?
 
     /// Sends the row's spring to `height` (pt) from time t (s), from where it is and as fast as
     /// it moves then (Reference §7.8); nothing before the release.
     public mutating func retarget(height: Double, at t: Double) { spring?.retarget(height, at: t) }
 
     /// A new gesture that grabs the row where this engine presents it at time t (s), Reference
-    /// §7.8: the pull starts at the row's height then and adds the finger's y translation.
+    /// §7.8: the pull starts at the row's height h₀ then, clamped to [0, rowHeight], and adds the
+    /// finger's y translation; what the spring showed beyond that range fades (``GrabFade``).
     public func interrupted(at t: Double) -> PullToCreateEngine {
         var previous = self
         var next = PullToCreateEngine(model: model)
-        next.grabHeight = max(0, previous.frame(at: t).height)
+        let h = previous.frame(at: t).height
+        next.grabHeight = min(max(0, h), model.rowHeight)
+        next.excess = GrabExcess(amount: h - next.grabHeight, fade: GrabFade(spring: model.spring, at: t))
         return next
     }
 
@@ -96,17 +101,18 @@ public struct PullToCreateEngine: Sendable {
 
     /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.
     public mutating func frame(at t: Double) -> (height: Double, target: Double, velocity: Double, fold: Fold) {
-        let h = min(pull, model.rowHeight)
+        let extra = excess?.at(t) ?? (value: 0, rate: 0)
+        let h = min(pull, model.rowHeight) + extra.value
         if !input.isLifted {
             // hᵣ = min(P, rowHeight) follows the finger's y while the row is not fully open.
-            let v = pull > 0 && pull < model.rowHeight ? input.releaseVelocity(model.scene.estimator).y : 0
+            let v = (pull > 0 && pull < model.rowHeight ? input.velocity(model.scene.estimator, at: t).y : 0) + extra.rate
             return (h, h, v, Fold(height: h, rowHeight: model.rowHeight))
         }
         if decision == nil {
             decision = model.creates(pull: pull) ? .create : .cancel
             let target = decision == .create ? model.rowHeight : 0
             let v0 = pull < model.rowHeight ? input.releaseVelocity(model.scene.estimator).y : 0
-            spring = Simulation(spring: model.spring, position: h, velocity: v0, target: target, time: t)
+            spring = Simulation(spring: model.spring, position: h, velocity: v0 + extra.rate, target: target, time: t)
         }
         var s = spring!
         s.advance(to: t)

@@ -8,8 +8,8 @@ import Testing
 /// engine presents × 120 Hz (an independent finite difference; exact for linear motion).
 /// At the lift, the release spring starts with the finger's velocity where Reference §7 says so.
 @Suite struct DragVelocityTests {
-    static func preset(_ model: String, params: String = "") throws -> Preset {
-        let spring = model == "card-dismiss" || model == "percent-transition" ? #""response": 0.5, "dampingRatio": 0.8"# : #""frequency": 2, "damping": 0.8"#
+    static func preset(_ model: String, params: String = "", spring: String? = nil) throws -> Preset {
+        let spring = spring ?? (model == "card-dismiss" || model == "percent-transition" ? #""response": 0.5, "dampingRatio": 0.8"# : #""frequency": 2, "damping": 0.8"#)
         return try Preset.decode(Data(#"{"schema": "springtune.preset/1", "name": "t", "model": "\#(model)", "spring": {\#(spring)}, "params": {\#(params)}}"#.utf8))
     }
 

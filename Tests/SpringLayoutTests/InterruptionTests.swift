@@ -55,13 +55,18 @@ import Testing
         #expect(abs(moved.x - (before.x + 3)) < 1e-9 && abs(moved.y - (before.y - 10)) < 1e-9)
     }
 
-    @Test func cardGrabbedMidReturn() throws {
+    /// A slow drag down (4 pt a frame for 20 frames) past the content's top, released at
+    /// t = 20/120 s before commitProgress: kept, the card grows back to full screen.
+    static func keptCard() throws -> (model: CardDismiss, engine: CardDismissEngine) {
         let model = try CardDismiss(preset: try T.preset("card-dismiss"))
-        var first = CardDismissEngine(model: model)
-        // A slow drag down past the content's top, released before commitProgress: kept, the card
-        // grows back to full screen.
-        Self.gesture(&first, frames: 20, start: SIMD2(200, 300), step: SIMD2(0, 4)) { e, s in e.add(s); _ = e.frame(at: s.t) }
-        #expect(first.decision == .keep)
+        var card = CardDismissEngine(model: model)
+        Self.gesture(&card, frames: 20, start: SIMD2(200, 300), step: SIMD2(0, 4)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        #expect(card.decision == .keep)
+        return (model, card)
+    }
+
+    @Test func cardGrabbedMidReturn() throws {
+        let (model, first) = try Self.keptCard()
         let grabTime = 20.0 / 120 + 0.05
         var playing = first
         let before = playing.frame(at: grabTime).frame
@@ -82,7 +87,9 @@ import Testing
                   add: { $0.add($1) }, value: { $0.frame(at: $1).height })
     }
 
-    @Test func pinchedRowGrabbedMidSpring() throws {
+    /// A pinch released mid-way and grabbed 50 ms after its lift by a finger at (100, 500): the
+    /// new engine, the grab time, and the height the first showed then (mid-flight).
+    static func grabbedPinch() throws -> (engine: PinchFoldEngine, grabTime: Double, before: Double) {
         var first = PinchFoldEngine(model: try PinchFold(preset: try T.preset("pinch-fold")))
         // Two fingers 1 pt apart per frame each (2 pt/frame apart), 10 frames: 20 pt of 60, released: the row folds away.
         for k in 0...11 {
@@ -96,6 +103,11 @@ import Testing
         #expect(before > 1, "mid-flight")
         var next = first.interrupted(at: grabTime)
         next.add(Self.touch(grabTime, 100, 500, .began, pointer: 0))
+        return (next, grabTime, before)
+    }
+
+    @Test func pinchedRowGrabbedMidSpring() throws {
+        var (next, grabTime, before) = try Self.grabbedPinch()
         next.add(Self.touch(grabTime, 100, 560, .began, pointer: 1))
         #expect(abs(next.frame(at: grabTime).height - before) < 0.5)
     }
@@ -139,9 +151,7 @@ import Testing
     /// A returning card sent to a smaller frame: the frame shown is unchanged at the retarget,
     /// and it comes to rest on the new frame.
     @Test func retargetedCardStartsFromItsFrame() throws {
-        let model = try CardDismiss(preset: try T.preset("card-dismiss"))
-        var card = CardDismissEngine(model: model)
-        Self.gesture(&card, frames: 20, start: SIMD2(200, 300), step: SIMD2(0, 4)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        var (_, card) = try Self.keptCard()
         let t = 20.0 / 120 + 0.05, goal = Rect(x: 40, y: 100, width: 200, height: 300)
         var before = card
         let shown = before.frame(at: t).frame

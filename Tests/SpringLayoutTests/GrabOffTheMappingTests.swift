@@ -1,0 +1,127 @@
+import Foundation
+import SpringCore
+import Testing
+@testable import SpringLayout
+
+/// Grabs where the new gesture's own mapping cannot show what was presented (Reference §7.8):
+/// a row past its open height, a card flying to its place in the list. The grab still moves
+/// nothing; the excess fades on the model's spring onto the finger's mapping. Also: a grab after
+/// the animation has come to rest is a fresh gesture, a one-finger grab of a pinched row lets
+/// it go on, a finger held still presents no velocity, and a retarget back in time does not
+/// make the spring run ahead.
+@Suite struct GrabOffTheMappingTests {
+    typealias T = DragVelocityTests
+    typealias I = InterruptionTests
+
+    /// The edges' largest distance between two frames (pt).
+    static func distance(_ a: Rect, _ b: Rect) -> Double { zip(a.edges, b.edges).map { abs($0 - $1) }.max()! }
+
+    @Test func cardGrabbedFlyingToTheListDoesNotJump() throws {
+        let model = try CardDismiss(preset: try T.preset("card-dismiss"))
+        var first = CardDismissEngine(model: model)
+        // 12 pt per frame down: past commitProgress (100 pt) while dragging, committed to dismiss.
+        I.gesture(&first, frames: 20, start: SIMD2(200, 300), step: SIMD2(0, 12)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        #expect(first.decision == .dismiss)
+        let grabTime = try #require(first.decisionTime) + 0.1
+        var playing = first
+        let before = playing.frame(at: grabTime).frame
+        let p0 = (1 - before.width / model.scene.width) / (1 - model.minScale) * model.commitProgress
+        #expect(Self.distance(before, model.frame(progress: p0)) > 20, "off the drag path: the old mapping jumped this far")
+        var next = first.interrupted(at: grabTime)
+        next.add(I.touch(grabTime, 100, 500, .began))
+        #expect(Self.distance(next.frame(at: grabTime).frame, before) < 0.5)
+        // Held still: the excess fades and the card rests on the drag path at p₀.
+        #expect(Self.distance(next.frame(at: grabTime + 3).frame, model.frame(progress: p0)) < 0.5)
+        #expect(next.decision == nil)
+    }
+
+    /// A pull-to-create row on an underdamped spring (ζ 0.3) released open at 600 pt/s.
+    static func overshootingRow() throws -> (engine: PullToCreateEngine, grabTime: Double, shown: Double) {
+        var e = PullToCreateEngine(model: try PullToCreate(preset: try T.preset("pull-to-create", spring: #""frequency": 2, "damping": 0.3"#)))
+        I.gesture(&e, frames: 11, start: SIMD2(200, 100), step: SIMD2(0, 5)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        #expect(e.decision == .create)
+        // The first frame more than 2 pt past the open height.
+        for k in 12...120 {
+            var probe = e
+            let h = probe.frame(at: Double(k) / 120).height
+            if h > 62 { return (e, Double(k) / 120, h) }
+        }
+        Issue.record("the row never passed 62 pt")
+        return (e, 0, 0)
+    }
+
+    @Test func rowGrabbedPastItsHeightDoesNotJump() throws {
+        let (first, grabTime, shown) = try Self.overshootingRow()
+        var held = first.interrupted(at: grabTime)
+        held.add(I.touch(grabTime, 50, 600, .began))
+        #expect(abs(held.frame(at: grabTime).height - shown) < 0.5, "the old clamp showed 60")
+        #expect(abs(held.frame(at: grabTime + 3).height - 60) < 0.5, "held still, it settles on the open height")
+        // Moved up 10 pt at once: the mapping follows the finger from the open height at once,
+        // the excess still fades, so 3 s later the row is 50 pt.
+        var moved = first.interrupted(at: grabTime)
+        moved.add(I.touch(grabTime, 50, 600, .began))
+        moved.add(I.touch(grabTime + 1.0 / 120, 50, 590, .moved))
+        #expect(abs(moved.frame(at: grabTime + 3).height - 50) < 0.5)
+    }
+
+    @Test func pinchedRowGrabbedByOneFingerGoesOn() throws {
+        var (next, grabTime, before) = try I.grabbedPinch()
+        #expect(abs(next.frame(at: grabTime).height - before) < 0.5)
+        next.add(I.touch(grabTime + 0.1, 100, 500, .ended))
+        _ = next.frame(at: grabTime + 0.1)
+        let end = next.frame(at: grabTime + 5)
+        #expect(abs(end.height - end.target) < 0.01, "it rests on its target instead of staying where it was grabbed")
+        #expect(abs(end.height - before) > 1)
+    }
+
+    @Test func transitionAtRestGivesAFreshGesture() throws {
+        var first = PercentTransitionEngine(model: try PercentTransition(preset: try T.preset("percent-transition", params: #""completionCurve": "spring""#)))
+        // An edge pan moving left at 120 pt/s (finishVelocity 0): kept, back to 0.
+        I.gesture(&first, frames: 11, start: SIMD2(15, 300), step: SIMD2(-1, 0)) { e, s in e.add(s); _ = e.frame(at: s.t) }
+        #expect(first.decision == .keep)
+        let later = 11.0 / 120 + 5
+        var next = first.interrupted(at: later)
+        #expect(next.grabOffset == nil)
+        // A pan from the middle of the screen is not an edge pan: the note stays.
+        next.add(I.touch(later, 200, 300, .began))
+        next.add(I.touch(later + 1.0 / 120, 250, 300, .moved))
+        #expect(next.frame(at: later + 1.0 / 120).offset == 0)
+    }
+
+    @Test func cardBackAtRestGivesAFreshGesture() throws {
+        let (model, first) = try I.keptCard()
+        let later = 20.0 / 120 + 5
+        var next = first.interrupted(at: later)
+        // An edge pan now, though the first gesture was a drag down: it shrinks the card.
+        next.add(I.touch(later, 5, 400, .began))
+        next.add(I.touch(later + 1.0 / 120, 65, 400, .moved))
+        #expect(next.isEdgePan)
+        #expect(next.frame(at: later + 1.0 / 120).frame.width < model.scene.width - 1)
+    }
+
+    @Test func fingerHeldStillPresentsNoVelocity() throws {
+        var e = FlickDismissEngine(model: try FlickDismiss(preset: try T.preset("flick-dismiss")))
+        for k in 0...10 { e.add(T.sample(k, start: SIMD2(200, 400), step: SIMD2(0, 5))) }
+        #expect(abs(e.frame(at: 10.0 / 120).velocity.y - 600) < 1e-6)
+        // No sample for 50 ms (> the 40 ms rule of Reference §4): the finger is still.
+        #expect(e.frame(at: 10.0 / 120 + 0.05).velocity == .zero)
+    }
+
+    @Test func retargetBackInTimeDoesNotRunAhead() throws {
+        var s = Simulation(spring: try SpringParameters(frequency: 2, damping: 0.5), position: 0, velocity: 500, target: 100)
+        s.advance(to: 0.3)
+        var late = s, early = s
+        late.retarget(40, at: 0.3)
+        early.retarget(40, at: 0.2)
+        #expect(early.time == 0.3)
+        #expect(abs(early.x(0.8) - late.x(0.8)) < 1e-12)
+    }
+
+    @Test func aTouchWithNoPlaceMovesNothing() throws {
+        var input = TouchInput()
+        input.add(TouchSample(t: 0, x: 10, y: 20, phase: .began))
+        input.add(TouchSample(t: 0.01, x: .nan, y: .nan, phase: .moved))
+        #expect(input.latest?.x == 10 && input.latest?.y == 20)
+        #expect(TouchInput.clamp(.nan) == 0)
+    }
+}
