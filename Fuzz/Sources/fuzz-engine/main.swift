@@ -3,10 +3,12 @@ import SpringCore
 import SpringLayout
 
 /// A preset, then one synthetic gesture through its model's per-frame engine, as an app drives
-/// it: touch samples at 120 Hz, one display frame per sample, then frames after the lift up to
-/// the scene's tail. Traps when any position, size or velocity the engine reports is not finite.
-/// Input: the preset's JSON, optionally followed by a NUL byte and the gesture's bytes (without
-/// them a fixed downward throw); a preset that does not decode is skipped.
+/// it: touch samples at 120 Hz, one display frame per sample, then frames after the lift; at a
+/// frame the gesture's bytes choose, a second gesture grabs the animation (`interrupted(at:)`,
+/// Reference §7.8) and runs to the scene's tail. Traps when any position, size or velocity the
+/// engine reports is not finite, or when the grab moves what is shown by more than
+/// max(0.5 pt, ε). Input: the preset's JSON, optionally followed by a NUL byte and the
+/// gestures' bytes (without them a fixed downward throw); a preset that does not decode is skipped.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -16,31 +18,31 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch preset.model {
     case FlickDismiss.modelName:
         guard let model = try? FlickDismiss(preset: preset) else { return 0 }
-        var engine = FlickDismissEngine(model: model)
-        driveEngine(gesture.samples(pointers: 1), scene: model.scene, "flick-dismiss", add: { engine.add($0) }) { t in
-            let f = engine.frame(at: t)
+        driveGrabbed(FlickDismissEngine(model: model), shown: 2, scene: model.scene, "flick-dismiss", &gesture, pointers: 1,
+                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { e, t in
+            let f = e.frame(at: t)
             return [f.center.x, f.center.y, f.velocity.x, f.velocity.y]
         }
     case CardDismiss.modelName:
         guard let model = try? CardDismiss(preset: preset) else { return 0 }
-        var engine = CardDismissEngine(model: model)
-        driveEngine(gesture.samples(pointers: 1), scene: model.scene, "card-dismiss", add: { engine.add($0) }) { t in
-            let f = engine.frame(at: t)
+        driveGrabbed(CardDismissEngine(model: model), shown: 4, scene: model.scene, "card-dismiss", &gesture, pointers: 1,
+                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { e, t in
+            let f = e.frame(at: t)
             return f.frame.edges + f.target.edges + [f.velocity.x, f.velocity.y, f.velocity.width, f.velocity.height]
         }
     case PullToCreate.modelName:
         guard let model = try? PullToCreate(preset: preset) else { return 0 }
-        var engine = PullToCreateEngine(model: model)
-        driveEngine(gesture.samples(pointers: 1), scene: model.scene, "pull-to-create", add: { engine.add($0) }) { rowValues(engine.frame(at: $0)) }
+        driveGrabbed(PullToCreateEngine(model: model), shown: 1, scene: model.scene, "pull-to-create", &gesture, pointers: 1,
+                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { rowValues($0.frame(at: $1)) }
     case PinchFold.modelName:
         guard let model = try? PinchFold(preset: preset) else { return 0 }
-        var engine = PinchFoldEngine(model: model)
-        driveEngine(gesture.samples(pointers: 2), scene: model.scene, "pinch-fold", add: { engine.add($0) }) { rowValues(engine.frame(at: $0)) }
+        driveGrabbed(PinchFoldEngine(model: model), shown: 1, scene: model.scene, "pinch-fold", &gesture, pointers: 2,
+                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { rowValues($0.frame(at: $1)) }
     case PercentTransition.modelName:
         guard let model = try? PercentTransition(preset: preset) else { return 0 }
-        var engine = PercentTransitionEngine(model: model)
-        driveEngine(gesture.samples(pointers: 1), scene: model.scene, "percent-transition", add: { engine.add($0) }) { t in
-            let f = engine.frame(at: t)
+        driveGrabbed(PercentTransitionEngine(model: model), shown: 1, scene: model.scene, "percent-transition", &gesture, pointers: 1,
+                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { e, t in
+            let f = e.frame(at: t)
             return [f.offset, f.target, f.velocity]
         }
     case FlowLayout.modelName:
@@ -50,6 +52,37 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     return 0
+}
+
+/// A gesture through `engine`, then a second one that grabs it `k` frames after the first's last
+/// sample (k from the bytes, 0…119): each sample added and the frame at its time, every value
+/// finite; in the grab's frame the first `shown` values (what is on screen) within
+/// max(0.5 pt, ε) of what the first engine showed then.
+func driveGrabbed<E>(_ engine: E, shown: Int, scene: Scene, _ model: String, _ gesture: inout GestureBytes, pointers: Int,
+                     add: (inout E, TouchSample) -> Void, interrupt: (E, Double) -> E, values: (inout E, Double) -> [Double]) {
+    var first = engine
+    let samples = gesture.samples(pointers: pointers)
+    let k = Int(gesture.next() % 120)
+    let grabTime = (samples.last?.t ?? 0) + Double(k) / scene.frameRate
+    drive(samples, scene: scene, tailFrames: k, toTheEnd: false) { sample, t in
+        if let sample { add(&first, sample) }
+        expectFinite(values(&first, t), model, t)
+    }
+    let before = Array(values(&first, grabTime).prefix(shown))
+    var second = interrupt(first, grabTime)
+    let next = gesture.samples(pointers: pointers).map { s in
+        TouchSample(t: s.t - 1 + grabTime, x: s.x, y: s.y, phase: s.phase, pointer: s.pointer)
+    }
+    for s in next.prefix(pointers) { add(&second, s) }
+    let grabbed = Array(values(&second, grabTime).prefix(shown))
+    let allowed = max(0.5, scene.tolerance)
+    for (a, b) in zip(before, grabbed) where !(abs(a - b) <= allowed + 1e-9 * max(1, abs(a))) {
+        fatalError("\(model): the grab at t = \(grabTime) moved what is shown from \(before) to \(grabbed)")
+    }
+    drive(Array(next.dropFirst(pointers)), scene: scene) { sample, t in
+        if let sample { add(&second, sample) }
+        expectFinite(values(&second, t), model, t)
+    }
 }
 
 /// A flow layout as its app drives it: a scroll driver turns the finger into the displayed
@@ -75,27 +108,19 @@ func driveFlow(_ layout: FlowLayout, samples: [TouchSample]) {
     }
 }
 
-/// An engine as an app drives it: each sample added, then the frame at its time; every value
-/// `frame` returns must be finite.
-func driveEngine(_ samples: [TouchSample], scene: Scene, _ model: String, add: (TouchSample) -> Void, frame: (Double) -> [Double]) {
-    drive(samples, scene: scene) { sample, t in
-        if let sample { add(sample) }
-        expectFinite(frame(t), model, t)
-    }
-}
-
 /// A row's height, target, velocity and fold (pull and pinch).
 func rowValues(_ f: (height: Double, target: Double, velocity: Double, fold: Fold)) -> [Double] {
     [f.height, f.target, f.velocity, f.fold.angle, f.fold.depth]
 }
 
 /// One display frame per sample (at the sample's time), then `tailFrames` frames at the scene's
-/// rate after the last sample, then one frame at the end of the scene's tail.
-func drive(_ samples: [TouchSample], scene: Scene, tailFrames: Int = 240, frame: (TouchSample?, Double) -> Void) {
+/// rate after the last sample, then (unless `toTheEnd` is false) one frame after the end of the
+/// scene's tail.
+func drive(_ samples: [TouchSample], scene: Scene, tailFrames: Int = 240, toTheEnd: Bool = true, frame: (TouchSample?, Double) -> Void) {
     for s in samples { frame(s, s.t) }
     let end = samples.last?.t ?? 0
-    for k in 1...tailFrames { frame(nil, end + Double(k) / scene.frameRate) }
-    frame(nil, end + max(scene.tail, Double(tailFrames) / scene.frameRate) + 1)
+    for k in stride(from: 1, through: tailFrames, by: 1) { frame(nil, end + Double(k) / scene.frameRate) }
+    if toTheEnd { frame(nil, end + max(scene.tail, Double(tailFrames) / scene.frameRate) + 1) }
 }
 
 func expectFinite(_ values: [Double], _ model: String, _ t: Double) {
