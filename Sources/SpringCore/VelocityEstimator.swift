@@ -45,7 +45,7 @@ public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {
         if let liftOff, liftOff - latest.t > Self.maxGap { return .zero }
         let window = Self.window(positions)
         switch self {
-        case .lsq2: return Velocity(x: Self.lsq2(window, \.x), y: Self.lsq2(window, \.y))
+        case .lsq2: return Self.lsq2(window)
         case .impulse: return Velocity(x: Self.impulse(window, \.x), y: Self.impulse(window, \.y))
         case .ios: return Self.ios(window)
         case .last: return Self.lastPair(window)
@@ -65,52 +65,81 @@ public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {
         return s[start...]
     }
 
-    /// d/dt at the latest sample of the least-squares quadratic through (t, value).
-    static func lsq2(_ w: ArraySlice<TouchSample>, _ value: KeyPath<TouchSample, Double>) -> Double {
-        guard let latest = w.last, w.count >= 2 else { return 0 }
+    /// d/dt at the latest sample of the least-squares quadratics through (t, x) and (t, y).
+    ///
+    /// Normal equations in τ = t − t_latest for value ≈ b₀ + b₁τ + b₂τ², solved by Gaussian
+    /// elimination with partial pivoting; the answer is b₁ per axis. Both axes share the matrix
+    /// of Σ τᵏ. Written without arrays, key paths or allocation (an engine asks for the
+    /// finger's velocity every frame the finger is down), with the operations in the order
+    /// the bytes of every report were first produced with.
+    static func lsq2(_ w: ArraySlice<TouchSample>) -> Velocity {
+        guard let latest = w.last, w.count >= 2 else { return .zero }
         if w.count == 2 {
             let first = w[w.startIndex], dt = latest.t - first.t
-            return dt > 0 ? (latest[keyPath: value] - first[keyPath: value]) / dt : 0
+            return dt > 0 ? Velocity(x: (latest.x - first.x) / dt, y: (latest.y - first.y) / dt) : .zero
         }
-        // Normal equations in τ = t − t_latest for value ≈ b₀ + b₁τ + b₂τ².
-        var s = [Double](repeating: 0, count: 5), r = [0.0, 0.0, 0.0]
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+        var rx = SIMD3<Double>.zero, ry = SIMD3<Double>.zero
         for p in w {
-            let tau = p.t - latest.t, v = p[keyPath: value]
-            var power = 1.0
-            for k in 0..<5 {
-                s[k] += power
-                if k < 3 { r[k] += power * v }
-                power *= tau
-            }
+            let tau = p.t - latest.t
+            let p1 = 1.0 * tau, p2 = p1 * tau, p3 = p2 * tau, p4 = p3 * tau
+            s0 += 1; s1 += p1; s2 += p2; s3 += p3; s4 += p4
+            rx += SIMD3(1.0 * p.x, p1 * p.x, p2 * p.x)
+            ry += SIMD3(1.0 * p.y, p1 * p.y, p2 * p.y)
         }
-        let m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
-        if let b = solve3(m, r) { return b[1] }
+        var m = Matrix3(SIMD3(s0, s1, s2), SIMD3(s1, s2, s3), SIMD3(s2, s3, s4))
+        if m.solve(&rx, &ry) { return Velocity(x: rx[1], y: ry[1]) }
         // Fewer than three distinct times: fall back to the linear fit.
-        let det = s[0] * s[2] - s[1] * s[1]
-        return det > 1e-18 * s[0] * s[2] ? (s[0] * r[1] - s[1] * r[0]) / det : 0
+        let det = s0 * s2 - s1 * s1
+        guard det > 1e-18 * s0 * s2 else { return .zero }
+        return Velocity(x: (s0 * rx[1] - s1 * rx[0]) / det, y: (s0 * ry[1] - s1 * ry[0]) / det)
     }
 
-    /// Solves a 3×3 system by Gaussian elimination with partial pivoting; nil when singular.
-    static func solve3(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-        var m = a, r = b
-        let scale = a.joined().map(abs).max() ?? 0
-        for col in 0..<3 {
-            let pivot = (col..<3).max { abs(m[$0][col]) < abs(m[$1][col]) }!
-            guard abs(m[pivot][col]) > 1e-13 * scale else { return nil }
-            m.swapAt(col, pivot); r.swapAt(col, pivot)
-            for row in (col + 1)..<3 {
-                let f = m[row][col] / m[col][col]
-                for k in col..<3 { m[row][k] -= f * m[col][k] }
-                r[row] -= f * r[col]
+    /// A 3×3 matrix by rows, solved in place for two right-hand sides.
+    struct Matrix3 {
+        var rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
+        init(_ a: SIMD3<Double>, _ b: SIMD3<Double>, _ c: SIMD3<Double>) { rows = (a, b, c) }
+
+        subscript(i: Int) -> SIMD3<Double> {
+            get { i == 0 ? rows.0 : i == 1 ? rows.1 : rows.2 }
+            set { if i == 0 { rows.0 = newValue } else if i == 1 { rows.1 = newValue } else { rows.2 = newValue } }
+        }
+
+        /// Gaussian elimination with partial pivoting (the first of equal pivots), then back
+        /// substitution: `u` and `v` become the solutions of m·x = u and m·x = v. False (both
+        /// left unsolved) when a pivot is below 1e-13 of the largest entry: singular.
+        mutating func solve(_ u: inout SIMD3<Double>, _ v: inout SIMD3<Double>) -> Bool {
+            let largest = pointwiseMax(pointwiseMax(rows.0, -rows.0), pointwiseMax(pointwiseMax(rows.1, -rows.1), pointwiseMax(rows.2, -rows.2)))
+            let scale = largest.max()
+            var (a, b) = (u, v)
+            for col in 0..<3 {
+                var pivot = col
+                for i in (col + 1)..<3 where abs(self[pivot][col]) < abs(self[i][col]) { pivot = i }
+                guard abs(self[pivot][col]) > 1e-13 * scale else { return false }
+                if pivot != col {
+                    (self[col], self[pivot]) = (self[pivot], self[col])
+                    (a[col], a[pivot]) = (a[pivot], a[col])
+                    (b[col], b[pivot]) = (b[pivot], b[col])
+                }
+                for row in (col + 1)..<3 {
+                    let f = self[row][col] / self[col][col]
+                    self[row] -= f * self[col]
+                    a[row] -= f * a[col]
+                    b[row] -= f * b[col]
+                }
             }
+            for row in stride(from: 2, through: 0, by: -1) {
+                var accA = a[row], accB = b[row]
+                for k in (row + 1)..<3 {
+                    accA -= self[row][k] * a[k]
+                    accB -= self[row][k] * b[k]
+                }
+                a[row] = accA / self[row][row]
+                b[row] = accB / self[row][row]
+            }
+            (u, v) = (a, b)
+            return true
         }
-        var x = [0.0, 0.0, 0.0]
-        for row in stride(from: 2, through: 0, by: -1) {
-            var acc = r[row]
-            for k in (row + 1)..<3 { acc -= m[row][k] * x[k] }
-            x[row] = acc / m[row][row]
-        }
-        return x
     }
 
     /// Android's `calculateImpulseVelocity` on one axis (samples oldest first).

@@ -131,10 +131,12 @@ public final class StudioAPI: Sendable {
     /// `DELETE /api/choices/last`.
     public func undo() throws -> JSONValue { .object([("choices", .number(Double(try inRound { try store.undoLast() })))]) }
 
-    /// The best estimate and the number of choices it rests on.
+    /// The best estimate and the number of choices it rests on. Before any choice it is the
+    /// preset's own set, with no model: a preset that cannot learn still shows and exports it.
     public func bestEstimate() throws -> (best: StudioLearner.Best, choices: Int) {
         try inRound {
             let choices = try store.choices()
+            guard !choices.isEmpty else { return (.preset(of: engine), 0) }
             return (try learner().best(choices), choices.count)
         }
     }

@@ -31,6 +31,9 @@ public struct StudioLearner: Sendable {
         /// u(best) − u(preset): posterior mean and sd, in units of the prior sd.
         public var mean: Double, sd: Double
         public var map: UtilityMap?
+
+        /// The preset's own set of `engine`, at utility 0 ± 0 (the best before any choice).
+        public static func preset(of engine: StudioEngine) -> Best { Best(params: engine.presetParams, mean: 0, sd: 0, map: nil) }
     }
 
     /// The predicted utility over two axes, relative to the preset's set.
@@ -157,7 +160,7 @@ public struct StudioLearner: Sendable {
 
     /// The best estimate after `choices`: the preset's own set (0 ± 0) before any.
     public func best(_ choices: [SessionStore.Choice]) throws -> Best {
-        guard !choices.isEmpty else { return Best(params: engine.presetParams, mean: 0, sd: 0, map: nil) }
+        guard !choices.isEmpty else { return .preset(of: engine) }
         let model = try model(choices)
         guard let top = model.best(pool: feasiblePool(), feasible: { feasible(parameters($0)) }) else {
             throw StudioError.conflict("no set meets the objective's constraints within the axes")

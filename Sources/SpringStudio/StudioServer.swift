@@ -66,18 +66,41 @@ public enum StudioServer {
         router.add(middleware: TokenCheck(gate: gate))
         router.get("/openapi.json") { _, _ in json(String(decoding: StudioAssets.openAPI, as: UTF8.self)) }
         router.get("/api/preset") { _, _ in json(api.preset().compact()) }
-        router.post("/api/replay") { request, _ in json(try api.replay(try await body(request))) }
-        router.post("/api/evaluate") { request, _ in json(try api.evaluate(try await body(request)).compact()) }
+        router.post("/api/replay") { request, _ in
+            let input = try await body(request)
+            return json(try await blocking { try api.replay(input) })
+        }
+        router.post("/api/evaluate") { request, _ in
+            let input = try await body(request)
+            return json(try await blocking { try api.evaluate(input).compact() })
+        }
         router.get("/api/candidates") { request, _ in
             let text = request.uri.queryParameters.get("k") ?? "4"
             guard let k = Int(text) else { throw StudioError.badRequest("k must be an integer from 2 to 6") }
-            return json(try api.candidates(k: k).compact())
+            return json(try await blocking { try api.candidates(k: k).compact() })
         }
-        router.post("/api/choices") { request, _ in json(try api.choose(try await body(request)).compact()) }
-        router.delete("/api/choices/last") { _, _ in json(try api.undo().compact()) }
-        router.get("/api/best") { _, _ in json(try api.best().compact()) }
-        router.post("/api/export") { request, _ in json(try api.export(try await body(request)).compact()) }
+        router.post("/api/choices") { request, _ in
+            let input = try await body(request)
+            return json(try await blocking { try api.choose(input).compact() })
+        }
+        router.delete("/api/choices/last") { _, _ in json(try await blocking { try api.undo().compact() }) }
+        router.get("/api/best") { _, _ in json(try await blocking { try api.best().compact() }) }
+        router.post("/api/export") { request, _ in
+            let input = try await body(request)
+            return json(try await blocking { try api.export(input).compact() })
+        }
         return router
+    }
+
+    /// Runs `work` on a Dispatch worker thread and waits for it without holding a thread of
+    /// Swift's cooperative pool (one per core). The API's handlers block: the round lock, the
+    /// feasible pool's first measurement (seconds on a large preset), replays and evaluations
+    /// that take milliseconds of CPU; run on the pool, two of them on two cores stalled every
+    /// other request, the page's own files included.
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     /// The request body (413 over ``maxBody``), parsed as JSON (400 when it is not).

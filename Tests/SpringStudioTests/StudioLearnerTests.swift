@@ -7,7 +7,10 @@ import Testing
 /// The studio's learning (Reference §12) through its API functions.
 @Suite struct StudioLearnerTests {
     private func api(_ preset: String) throws -> StudioAPI {
-        let loaded = try PresetStore().load(preset)
+        try api(loaded: try PresetStore().load(preset))
+    }
+
+    private func api(loaded: PresetStore.Loaded) throws -> StudioAPI {
         let path = NSTemporaryDirectory() + "learner-\(UUID().uuidString)/s.sqlite"
         return StudioAPI(engine: try StudioEngine(loaded: loaded, files: []), store: try SessionStore(path: path, preset: loaded.preset.name, model: loaded.kind.name))
     }
@@ -21,6 +24,23 @@ import Testing
         let (best, choices) = try api.bestEstimate()
         #expect(choices == 0)
         #expect(best == StudioLearner.Best(params: api.engine.presetParams, mean: 0, sd: 0, map: nil))
+    }
+
+    /// A preset with nothing to learn over (every axis one value) answers the round with 409,
+    /// but shows and exports its own set: the best before any choice needs no model.
+    @Test func aPresetThatCannotLearnStillHasItsBest() throws {
+        var preset = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "Presets/evernote.json"))) as! [String: Any]
+        preset["sweep"] = [["name": "damping", "values": [0.8]], ["name": "frequency", "values": [2]]]
+        let folder = NSTemporaryDirectory() + "learner-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/fixed.json"
+        try JSONSerialization.data(withJSONObject: preset).write(to: URL(fileURLWithPath: file))
+        let api = try api(loaded: try PresetStore().load(file))
+        #expect(throws: StudioError.self) { try api.candidates(k: 4) }
+        let best = try api.best()
+        #expect(best.compact().contains("\"choices\":0"))
+        let exported = try api.export(try JSONInput.parse(Array(#"{"name": "fixed"}"#.utf8)))
+        #expect(exported.compact().contains("fixed.json"))
     }
 
     /// Every candidate of three rounds meets tweetbot's three hard constraints, measured again
