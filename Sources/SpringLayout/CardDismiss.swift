@@ -131,7 +131,7 @@ public struct CardDismissEngine: Sendable {
     private var spring: Simulation?
     /// Set when this gesture grabbed a moving card: the gesture progress of the grabbed frame,
     /// the previous gesture's axis (true: an edge pan), and the grabbed frame minus the drag
-    /// path's frame at that progress (each edge, pt), fading (``GrabFade``).
+    /// path's frame at that progress (each edge, pt), fading on the model's spring.
     private var grabbed: (progress: Double, edgePan: Bool, excess: Rect, fade: GrabFade)?
 
     /// An engine for `model`, before any touch.
@@ -160,7 +160,7 @@ public struct CardDismissEngine: Sendable {
     /// p₀ = (1 − width/W)/(1 − minScale)·commitProgress, and the new gesture adds its
     /// translation along the previous gesture's axis over `dismissDistance` (no `contentOffset`
     /// dead zone: the card is already in hand). The frame shown is the drag path's frame at p
-    /// plus what the grabbed frame differed from the path's at p₀, fading (``GrabFade``): 0 for
+    /// plus what the grabbed frame differed from the path's at p₀, fading on the model's spring: 0 for
     /// a card returning to full screen (it stays centred), the way off the path for a card
     /// flying to its place in the list. A card never touched, or back at rest on the full
     /// screen (every edge within ε, moving less than ε a frame), gives a fresh engine.

@@ -111,7 +111,7 @@ public struct PercentTransitionEngine: DecisionEngine {
     /// A new gesture that grabs the transition where this engine presents it at time t (s),
     /// Reference §7.8: wherever the finger lands (no edge needed, the view is in hand), the
     /// offset starts at s₀ = s(t) within [0, W] and follows the finger's x translation,
-    /// s = s₀ + (x − x₀) within [0, W]; what the spring showed beyond [0, W] fades (``GrabFade``).
+    /// s = s₀ + (x − x₀) within [0, W]; what the spring showed beyond [0, W] fades on the model's spring.
     /// A transition not driven (no touch yet, or not an edge pan) or come to rest where it
     /// started (s within ε of 0, moving less than ε a frame) gives a fresh engine: the next
     /// gesture must be an edge pan again.

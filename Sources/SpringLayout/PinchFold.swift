@@ -112,7 +112,7 @@ public struct PinchFoldEngine: DecisionEngine {
     /// A new gesture that grabs the row where this engine presents it at time t (s), Reference
     /// §7.8: the pinch starts at the progress of the row's height then, p₀ = hᵣ/rowHeight
     /// (create) or 1 − hᵣ/rowHeight (fold) within [0, 1], and adds the fingers' progress; what
-    /// the spring showed beyond [0, rowHeight] fades (``GrabFade``). A grab that never becomes a
+    /// the spring showed beyond [0, rowHeight] fades on the model's spring. A grab that never becomes a
     /// pinch (one finger) decides on p₀ at its lift.
     public func interrupted(at t: Double) -> PinchFoldEngine {
         var previous = self

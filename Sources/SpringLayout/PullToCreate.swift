@@ -80,7 +80,7 @@ public struct PullToCreateEngine: Sendable {
 
     /// A new gesture that grabs the row where this engine presents it at time t (s), Reference
     /// §7.8: the pull starts at the row's height h₀ then, clamped to [0, rowHeight], and adds the
-    /// finger's y translation; what the spring showed beyond that range fades (``GrabFade``).
+    /// finger's y translation; what the spring showed beyond that range fades on the model's spring.
     public func interrupted(at t: Double) -> PullToCreateEngine {
         var previous = self
         var next = PullToCreateEngine(model: model)
