@@ -9,12 +9,25 @@ public struct TouchInput: Sendable {
     /// No samples yet.
     public init() {}
 
-    /// Appends a sample with its coordinates clamped to ±``TouchInput/coordinateLimit``; a NaN
-    /// coordinate keeps the previous sample's (0 for the first): a touch with no place moves nothing.
+    /// Appends a sample with its coordinates clamped to ±``TouchInput/coordinateLimit``. A touch
+    /// with no place moves nothing: a NaN coordinate keeps the previous sample's, and a first
+    /// sample with one is dropped (the gesture begins at its first placed sample).
     public mutating func add(_ sample: TouchSample) {
+        guard let latest else {
+            if !sample.x.isNaN, !sample.y.isNaN { samples.append(Self.clamped(sample)) }
+            return
+        }
         var s = sample
-        (s.x, s.y) = (Self.clamp(s.x.isNaN ? latest?.x ?? 0 : s.x), Self.clamp(s.y.isNaN ? latest?.y ?? 0 : s.y))
-        samples.append(s)
+        if s.x.isNaN { s.x = latest.x }
+        if s.y.isNaN { s.y = latest.y }
+        samples.append(Self.clamped(s))
+    }
+
+    /// `sample` with its coordinates clamped.
+    static func clamped(_ sample: TouchSample) -> TouchSample {
+        var s = sample
+        (s.x, s.y) = (clamp(s.x), clamp(s.y))
+        return s
     }
 
     /// The largest touch coordinate an engine takes (pt): a trace's bound (Reference §11). An app's

@@ -113,11 +113,14 @@ public struct PinchFoldEngine: DecisionEngine {
     /// §7.8: the pinch starts at the progress of the row's height then, p₀ = hᵣ/rowHeight
     /// (create) or 1 − hᵣ/rowHeight (fold) within [0, 1], and adds the fingers' progress; what
     /// the spring showed beyond [0, rowHeight] fades on the model's spring. A grab that never becomes a
-    /// pinch (one finger) decides on p₀ at its lift.
+    /// pinch (one finger) decides on p₀ at its lift. An engine never touched, or at rest at the
+    /// height it started from (within ε and 0.5 pt), gives a fresh engine.
     public func interrupted(at t: Double) -> PinchFoldEngine {
         var previous = self
         var next = PinchFoldEngine(model: model)
-        let h = previous.frame(at: t).height
+        let shown = previous.frame(at: t), h = shown.height
+        let resting = previous.decision != nil && model.scene.isAtRest(distance: h - restingHeight, speed: shown.velocity)
+        guard !order.isEmpty, !resting else { return next }
         let c = min(max(h / model.rowHeight, 0), 1)
         next.grabProgress = model.mode == .create ? c : 1 - c
         next.excess = GrabExcess(amount: h - model.height(progress: next.grabProgress), fade: GrabFade(spring: model.spring, at: t))
@@ -129,6 +132,9 @@ public struct PinchFoldEngine: DecisionEngine {
         if inputs[sample.pointer] == nil { order.append(sample.pointer) }
         inputs[sample.pointer, default: TouchInput()].add(sample)
     }
+
+    /// The row's height before any pinch: 0 for a new row, `rowHeight` for one to fold.
+    var restingHeight: Double { model.mode == .create ? 0 : model.rowHeight }
 
     /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.
     public mutating func frame(at t: Double) -> (height: Double, target: Double, velocity: Double, fold: Fold) {

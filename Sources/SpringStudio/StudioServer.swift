@@ -92,14 +92,17 @@ public enum StudioServer {
         return router
     }
 
-    /// Runs `work` on a Dispatch worker thread and waits for it without holding a thread of
-    /// Swift's cooperative pool (one per core). The API's handlers block: the round lock, the
-    /// feasible pool's first measurement (seconds on a large preset), replays and evaluations
-    /// that take milliseconds of CPU; run on the pool, two of them on two cores stalled every
-    /// other request, the page's own files included.
+    /// Runs `work` on a thread of its own and waits for it without holding a thread of Swift's
+    /// cooperative pool (one per core). The API's handlers block: the round lock, the feasible
+    /// pool's first measurement (seconds on a large preset), replays and evaluations that take
+    /// milliseconds of CPU; run on the pool, two of them on two cores stalled every other
+    /// request, the page's own files included. Not `DispatchQueue.global()`: on Linux the
+    /// cooperative pool runs on those same worker threads, so work blocked there starves it
+    /// just the same. A local studio has a handful of requests in flight; a thread each costs
+    /// tens of microseconds.
     static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+            Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 

@@ -35,9 +35,9 @@ import Testing
         #expect(next.decision == nil)
     }
 
-    /// A pull-to-create row on an underdamped spring (ζ 0.3) released open at 600 pt/s.
-    static func overshootingRow() throws -> (engine: PullToCreateEngine, grabTime: Double, shown: Double) {
-        var e = PullToCreateEngine(model: try PullToCreate(preset: try T.preset("pull-to-create", spring: #""frequency": 2, "damping": 0.3"#)))
+    /// A pull-to-create row on an underdamped spring (damping ζ) released open at 600 pt/s.
+    static func overshootingRow(damping: Double = 0.3) throws -> (engine: PullToCreateEngine, grabTime: Double, shown: Double) {
+        var e = PullToCreateEngine(model: try PullToCreate(preset: try T.preset("pull-to-create", spring: #""frequency": 2, "damping": \#(damping)"#)))
         I.gesture(&e, frames: 11, start: SIMD2(200, 100), step: SIMD2(0, 5)) { e, s in e.add(s); _ = e.frame(at: s.t) }
         #expect(e.decision == .create)
         // The first frame more than 2 pt past the open height.
@@ -62,6 +62,39 @@ import Testing
         moved.add(I.touch(grabTime, 50, 600, .began))
         moved.add(I.touch(grabTime + 1.0 / 120, 50, 590, .moved))
         #expect(abs(moved.frame(at: grabTime + 3).height - 50) < 0.5)
+    }
+
+    /// On an undamped spring (ζ 0) the row rings for ever; grabbed past its open height under a
+    /// still finger, the excess still falls to 0 without crossing it (the fade is critically
+    /// damped at the model's frequency).
+    @Test func excessFadesWithoutSwingingOnAnUndampedSpring() throws {
+        let (first, grabTime, shown) = try Self.overshootingRow(damping: 0)
+        var held = first.interrupted(at: grabTime)
+        held.add(I.touch(grabTime, 50, 600, .began))
+        var previous = shown
+        for k in 0...360 {
+            let h = held.frame(at: grabTime + Double(k) / 120).height
+            #expect(h <= previous + 1e-9 && h >= 60 - 1e-9, "frame \(k): \(h) after \(previous)")
+            previous = h
+        }
+        #expect(abs(previous - 60) < 0.01)
+    }
+
+    /// Nothing moving: a one-finger tap on a row at rest is no pinch, even where p₀ = 0 would
+    /// commit (commitFraction 0, fold: a grabbed row would be dismissed).
+    @Test func pinchedRowAtRestIsAFreshGesture() throws {
+        let model = try PinchFold(preset: try T.preset("pinch-fold", params: #""mode": "fold", "commitFraction": 0"#))
+        for first in [PinchFoldEngine(model: model), {
+            var e = PinchFoldEngine(model: model)
+            e.add(I.touch(0, 100, 300, .began)); e.add(I.touch(0.05, 100, 300, .ended)); _ = e.frame(at: 0.05)
+            return e
+        }()] {
+            var next = first.interrupted(at: 1)
+            next.add(I.touch(1, 100, 500, .began))
+            next.add(I.touch(1.05, 100, 500, .ended))
+            #expect(next.frame(at: 1.05).height == model.rowHeight)
+            #expect(next.decision == .keep)
+        }
     }
 
     @Test func pinchedRowGrabbedByOneFingerGoesOn() throws {
@@ -119,6 +152,8 @@ import Testing
 
     @Test func aTouchWithNoPlaceMovesNothing() throws {
         var input = TouchInput()
+        input.add(TouchSample(t: 0, x: .nan, y: 20, phase: .began))
+        #expect(input.first == nil, "a first sample with no place is dropped")
         input.add(TouchSample(t: 0, x: 10, y: 20, phase: .began))
         input.add(TouchSample(t: 0.01, x: .nan, y: .nan, phase: .moved))
         #expect(input.latest?.x == 10 && input.latest?.y == 20)

@@ -6,6 +6,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 
 start() { # [preset=NAME] start SESSION [ARGS...]: runs a studio (evernote by default), sets url/port/token/pid
   local session=$1; shift
+  rm -f "$work/out"   # not the line of a studio started before
   "$bin" studio --preset "${preset:-evernote}" --no-browser --port 0 --session "$session" "$@" >"$work/out" 2>"$work/err" &
   pid=$!
   for _ in $(seq 50); do grep -q '^studio: ' "$work/out" && break; sleep 0.1; done
@@ -65,18 +66,20 @@ check "after kill -9: the same best" cmp -s "$work/best1" "$work/best2"
 check "DELETE /api/choices/last undoes one answer" test "$(api -X DELETE "http://127.0.0.1:$port/api/choices/last" | field 'd["choices"]')" = 2
 check "  and round 3 is open again" test "$(api "http://127.0.0.1:$port/api/candidates?k=4" | field 'd["round"]')" = 3
 kill -INT $pid; wait $pid
-# Four first rounds wait seconds for tweetbot's feasible pool (768 sets × 242 traces); the API's
-# blocking work runs off Swift's cooperative pool, so the page's files and the preset still answer.
+# More first rounds than Swift's cooperative pool has threads (one per core) wait seconds for
+# tweetbot's feasible pool (768 sets × 242 traces); the API's blocking work runs off that pool,
+# so the page's files and the preset still answer.
 mkdir -p "$work/t"
 preset=tweetbot start "$work/t/tweetbot.sqlite"
+n=$(( $(nproc) + 1 )); [ $n -lt 4 ] && n=4
 waiting=()
-for i in 1 2 3 4; do (api "http://127.0.0.1:$port/api/candidates?k=4" >/dev/null; touch "$work/t/answered$i") & waiting+=($!); done
+for i in $(seq $n); do (api "http://127.0.0.1:$port/api/candidates?k=4" >/dev/null; touch "$work/t/answered$i") & waiting+=($!); done
 sleep 0.2
 css=$(code "http://127.0.0.1:$port/studio.css"); presetCode=$(code -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/preset")
 answered=$(find "$work/t" -name 'answered*' | wc -l)
-check "while four first rounds wait on the feasible pool, the page's files and /api/preset answer" test "$css $presetCode $answered" = "200 200 0"
+check "while $n first rounds wait on the feasible pool, the page's files and /api/preset answer" test "$css $presetCode $answered" = "200 200 0"
 wait "${waiting[@]}"
-check "  and then the four first-round requests" test "$(find "$work/t" -name 'answered*' | wc -l)" = 4
+check "  and then the $n first-round requests" test "$(find "$work/t" -name 'answered*' | wc -l)" = $n
 kill -INT $pid; wait $pid
 "$bin" studio --preset evernote --simulate 1 --rounds 5 >"$work/sim"; rc=$?
 check "studio --simulate: exit 0 with the table" test $rc = 0 -a "$(grep -c 'seeds at ≥ 0.95 after round 5' "$work/sim")" = 1

@@ -6,8 +6,7 @@ import SpringLayout
 /// it: touch samples at 120 Hz, one display frame per sample, then frames after the lift; at a
 /// frame the gesture's bytes choose, a second gesture grabs the animation (`interrupted(at:)`,
 /// Reference §7.8) and runs to the scene's tail. Traps when any position, size or velocity the
-/// engine reports is not finite, or when the grab moves what is shown by more than
-/// max(0.5 pt, ε). Input: the preset's JSON, optionally followed by a NUL byte and the
+/// engine reports is not finite, or when the grab moves what is shown by more than 0.5 pt. Input: the preset's JSON, optionally followed by a NUL byte and the
 /// gestures' bytes (without them a fixed downward throw); a preset that does not decode is skipped.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -54,32 +53,38 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// A gesture through `engine`, then a second one that grabs it `k` frames after the first's last
-/// sample (k from the bytes, 0…119): each sample added and the frame at its time, every value
-/// finite; in the grab's frame the first `shown` values (what is on screen) within
-/// max(0.5 pt, ε) of what the first engine showed then.
+/// A gesture through `engine` (all of it, or its first samples), then a second one (with as
+/// many fingers, or one) that grabs it `k` frames after the first's last sample (k from the
+/// bytes, 0…119): each sample added and the frame at its time, every value finite; in the
+/// grab's frame the first `shown` values (what is on screen) within 0.5 pt of what the first
+/// engine showed then.
 func driveGrabbed<E>(_ engine: E, shown: Int, scene: Scene, _ model: String, _ gesture: inout GestureBytes, pointers: Int,
                      add: (inout E, TouchSample) -> Void, interrupt: (E, Double) -> E, values: (inout E, Double) -> [Double]) {
     var first = engine
-    let samples = gesture.samples(pointers: pointers)
+    let whole = gesture.samples(pointers: pointers)
+    // Usually the whole first gesture; sometimes only its first samples (a grab while its
+    // finger is down, or of an engine never touched).
+    let kept = whole.count - Int(gesture.next()) % (whole.count + 1)
+    let samples = Array(whole.prefix(kept))
     let k = Int(gesture.next() % 120)
-    let grabTime = (samples.last?.t ?? 0) + Double(k) / scene.frameRate
+    let grabTime = (samples.last?.t ?? 1) + Double(k) / scene.frameRate
     drive(samples, scene: scene, tailFrames: k, toTheEnd: false) { sample, t in
         if let sample { add(&first, sample) }
         expectFinite(values(&first, t), model, t)
     }
     let before = Array(values(&first, grabTime).prefix(shown))
     var second = interrupt(first, grabTime)
-    let next = gesture.samples(pointers: pointers).map { s in
+    // The second gesture may have fewer fingers (a pinched row grabbed by one finger).
+    let fingers = pointers > 1 && gesture.next() & 1 == 1 ? 1 : pointers
+    let next = gesture.samples(pointers: fingers).map { s in
         TouchSample(t: s.t - 1 + grabTime, x: s.x, y: s.y, phase: s.phase, pointer: s.pointer)
     }
-    for s in next.prefix(pointers) { add(&second, s) }
+    for s in next.prefix(fingers) { add(&second, s) }
     let grabbed = Array(values(&second, grabTime).prefix(shown))
-    let allowed = max(0.5, scene.tolerance)
-    for (a, b) in zip(before, grabbed) where !(abs(a - b) <= allowed + 1e-9 * max(1, abs(a))) {
+    for (a, b) in zip(before, grabbed) where !(abs(a - b) <= 0.5 + 1e-9 * max(1, abs(a))) {
         fatalError("\(model): the grab at t = \(grabTime) moved what is shown from \(before) to \(grabbed)")
     }
-    drive(Array(next.dropFirst(pointers)), scene: scene) { sample, t in
+    drive(Array(next.dropFirst(fingers)), scene: scene) { sample, t in
         if let sample { add(&second, sample) }
         expectFinite(values(&second, t), model, t)
     }

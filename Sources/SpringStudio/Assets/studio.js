@@ -351,8 +351,10 @@ async function start() {
   $("copy-compose").addEventListener("click", () => showCopy("compose"));
   startLearning();
   addPanel(Object.fromEntries(preset.axes.map((a) => [a.name, a.preset])));
-  new ResizeObserver(layoutPanels).observe($("stage"));
-  new ResizeObserver(layoutPanels).observe($("best"));
+  // Laid out in the next frame, not inside the observer (which would see its own change).
+  const relayout = new ResizeObserver(() => requestAnimationFrame(layoutPanels));
+  relayout.observe($("stage"));
+  relayout.observe($("best"));
   requestAnimationFrame(tick);
 }
 
