@@ -86,6 +86,13 @@ public final class SessionStore: Sendable {
 
     deinit { close(lock) }
 
+    /// Closes the database at a clean stop: SQLite copies the write-ahead log into the session
+    /// file and removes `-wal` and `-shm`, so the one file holds the whole session (a copy of it
+    /// alone is complete). Waits for a write in progress; later calls fail, the process is ending.
+    public func closeForStop() {
+        try? db.close()
+    }
+
     /// The schema, version by version (GRDB records the versions applied in the file).
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()

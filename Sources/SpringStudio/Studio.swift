@@ -50,7 +50,7 @@ public enum Studio {
         if options.host != nil {
             note("springtune: warning: listening on \(address), not only this machine's loopback: anyone who can reach it and has the token can use the studio")
         }
-        Cleanup.shared.setStopExit(0, note: "studio: stopped; the session is in \(store.path)")
+        Cleanup.shared.setStopExit(0, note: "studio: stopped; the session is in \(store.path)", before: { store.closeForStop() })
         let app = Application(
             router: StudioServer.router(api: api, gate: gate),
             configuration: .init(address: .hostname(address, port: options.port), serverName: nil),

@@ -13,6 +13,9 @@ public final class Cleanup: @unchecked Sendable {
     /// The exit code for a stop by signal when a command asked for one (a server that Ctrl-C
     /// stops as its normal end: `studio` exits 0), else 128 + the signal.
     private var stopCode: Int32?
+    /// What a command asked to do when stopped by a signal, before the exit (the studio closes
+    /// its session so that one file holds it).
+    private var stopAction: (@Sendable () -> Void)?
     private var finishing = false
 
     /// SIGINT and SIGTERM are blocked in the calling thread and every thread it starts later,
@@ -44,9 +47,10 @@ public final class Cleanup: @unchecked Sendable {
     /// The line printed when interrupted, for a command that has already done something lasting.
     public func setInterruptedNote(_ text: String) { lock.lock(); interruptedNote = text; lock.unlock() }
 
-    /// Makes SIGINT and SIGTERM the command's normal end: exit `code` after printing `note`.
-    public func setStopExit(_ code: Int32, note: String) {
-        lock.lock(); stopCode = code; interruptedNote = note; lock.unlock()
+    /// Makes SIGINT and SIGTERM the command's normal end: run `action`, then exit `code` after
+    /// printing `note`.
+    public func setStopExit(_ code: Int32, note: String, before action: (@Sendable () -> Void)? = nil) {
+        lock.lock(); stopCode = code; interruptedNote = note; stopAction = action; lock.unlock()
     }
 
     /// Parks the calling thread for good when a signal is being handled: a child killed by
@@ -67,8 +71,9 @@ public final class Cleanup: @unchecked Sendable {
         let code = stopCode ?? 128 + sig
         for pid in children { kill(pid, SIGKILL) }   // the children inherit our ignored SIGINT/SIGTERM
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
-        let note = interruptedNote
+        let note = interruptedNote, action = stopAction
         lock.unlock()
+        action?()
         StandardStreams.error("\n\(note)\n")
         _exit(code)
     }

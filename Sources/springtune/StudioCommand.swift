@@ -11,7 +11,7 @@ struct StudioCommand: ParsableCommand {
     @Option(help: "Preset name (see `springtune presets list`) or path to a preset JSON file.") var preset: String
     @Option(name: .customLong("traces"), parsing: .upToNextOption, help: "Trace CSV files replacing the preset's bundled set.")
     var traces: [String] = []
-    @Option(help: "The session's SQLite file (default out/studio/<preset>.sqlite); the same file resumes the session.") var session: String?
+    @Option(help: "The session's SQLite file (default out/studio/<preset>.sqlite; a missing folder is created); the same file resumes the session.") var session: String?
     @Option(help: "Port to listen on (0: any free port).") var port: Int = 0
     @Option(help: "Listen on this address instead of 127.0.0.1 (warned: others can reach it).") var host: String?
     @Option(help: "The token the page and the API need (default: 128 random bits, new per start).") var token: String?

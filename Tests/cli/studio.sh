@@ -66,6 +66,10 @@ check "after kill -9: the same best" cmp -s "$work/best1" "$work/best2"
 check "DELETE /api/choices/last undoes one answer" test "$(api -X DELETE "http://127.0.0.1:$port/api/choices/last" | field 'd["choices"]')" = 2
 check "  and round 3 is open again" test "$(api "http://127.0.0.1:$port/api/candidates?k=4" | field 'd["round"]')" = 3
 kill -INT $pid; wait $pid
+# A clean stop closes the database: the file alone holds the session (a copy of it has the answers).
+check "after Ctrl-C: no -wal or -shm beside the session" test ! -e "$work/k/evernote.sqlite-wal" -a ! -e "$work/k/evernote.sqlite-shm"
+mkdir -p "$work/copy"; cp "$work/k/evernote.sqlite" "$work/copy/"
+check "  a copy of the file alone has the 2 answers" test "$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM choices").fetchone()[0])' "$work/copy/evernote.sqlite")" = 2
 # More first rounds than Swift's cooperative pool has threads (one per core) wait seconds for
 # tweetbot's feasible pool (768 sets × 242 traces); the API's blocking work runs off that pool,
 # so the page's files and the preset still answer.
