@@ -74,7 +74,8 @@ public final class Cleanup: @unchecked Sendable {
         let note = interruptedNote, action = stopAction
         lock.unlock()
         action?()
-        StandardStreams.error("\n\(note)\n")
+        // On a terminal the line starts below the "^C" it echoed; elsewhere it is one line.
+        StandardStreams.error((isatty(2) == 1 ? "\n" : "") + note + "\n")
         _exit(code)
     }
 }

@@ -16,10 +16,18 @@ struct PresetsCommand: ParsableCommand {
                 let store = PresetStore()
                 let rows = try store.names().map { name -> [String] in
                     let l = try store.load(name)
-                    return [name, l.preset.model, "\(SweepGrid.size(l.preset.sweep).map(String.init) ?? "too many") sets", String(l.preset.description.prefix(70))]
+                    return [name, l.preset.model, "\(SweepGrid.size(l.preset.sweep).map(String.init) ?? "too many") sets", Self.short(l.preset.description)]
                 }
                 print(TextTable(header: ["preset", "model", "grid", "description"], rows: rows).rendered, terminator: "")
             }
+        }
+
+        /// A description cut to at most 70 characters at a word, with "…" when cut.
+        static func short(_ text: String) -> String {
+            guard text.count > 70 else { return text }
+            let cut = text.prefix(69)
+            let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+            return word.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:")) + "…"
         }
     }
 

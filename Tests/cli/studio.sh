@@ -44,6 +44,7 @@ python3 "$here/studio/latency.py" "$url" "${STUDIO_REQUESTS:-200}" | tee "$work/
 check "replay latency measured" grep -q 'p95' "$work/latency"
 kill -INT $pid; wait $pid; rc=$?
 check "Ctrl-C: exit 0" test $rc = 0
+check "  one line on stderr: studio: stopped" test "$(wc -l <"$work/err")" = 1 -a -n "$(grep '^studio: stopped; the session is in ' "$work/err")"
 check "  the session file is intact" test -s "$work/s/evernote.sqlite"
 # Learning: three answers, then kill -9; the restarted studio has the same best and open round.
 api() { curl -s -H "Authorization: Bearer $token" "$@"; }
