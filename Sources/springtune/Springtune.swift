@@ -20,6 +20,10 @@ struct Springtune: ParsableCommand {
         Cleanup.shared.install()
         StandardStreams.install()
         do {
+            if let line = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+                StandardStreams.error("springtune: \(line)\n")
+                finish(ExitCode.validationFailure.rawValue)
+            }
             var command = try parseAsRoot()
             try command.run()
             finish(0)
@@ -39,6 +43,27 @@ struct Springtune: ParsableCommand {
             }
             finish(code.rawValue)
         }
+    }
+
+    /// The line for a misspelt command (`sweeep`, `presets shwo`): the words so far, the nearest
+    /// command and the group's `--help`, where the parser would blame what follows the word
+    /// ("Unknown option '--preset'"); nil when every word before the first option or argument
+    /// names a command.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        var command: ParsableCommand.Type = Springtune.self
+        var path: [String] = []
+        for word in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, command.configuration.defaultSubcommand == nil, !word.hasPrefix("-"), word != "help" else { return nil }
+            guard let next = subcommands.first(where: { $0._commandName == word }) else {
+                let names = subcommands.map { $0._commandName }
+                let group = path.isEmpty ? "" : " " + path.joined(separator: " ")
+                return "unknown command '\((path + [word]).joined(separator: " "))'\(NameSuggestion.hint(word, among: names)) (see springtune\(group) --help)"
+            }
+            command = next
+            path.append(word)
+        }
+        return nil
     }
 
     /// Flushes the output and ends the process without running exit-time destructors; a run

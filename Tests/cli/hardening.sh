@@ -40,6 +40,10 @@ check "  one line" oneline
 "$bin" spring --frequency 2 --damping 0.5 --json >/dev/full 2>"$work/err"; rc=$?
 check "spring --json >/dev/full: exit 74" test $rc = 74
 check "  one line" oneline
+"$bin" sweeep --preset evernote >/dev/null 2>"$work/err"; rc=$?
+check "a misspelt command: exit 64, one line naming it, with the nearest" bash -c "test $rc = 64 && grep -q \"unknown command 'sweeep' (did you mean 'sweep'?)\" '$work/err' && test \$(wc -l <'$work/err') = 1"
+"$bin" presets shwo evernote >/dev/null 2>"$work/err"; rc=$?
+check "  and in a group, pointing at the group's --help" bash -c "test $rc = 64 && grep -q \"unknown command 'presets shwo' (see springtune presets --help)\" '$work/err'"
 "$bin" presets list >&- 2>"$work/err"; rc=$?
 check "presets list with stdout closed: exit 74" test $rc = 74
 "$bin" metrics --format csv >/dev/full 2>"$work/err"; rc=$?

@@ -1,8 +1,8 @@
 /// The closest known name to a mistyped one, for error lines ("did you mean 'damping'?").
-enum NameSuggestion {
+public enum NameSuggestion {
     /// " (did you mean 'X'?)" for the known name nearest `name` (case ignored) when it is within
     /// a third of its length in edits (at least 1), else "".
-    static func hint(_ name: String, among known: [String]) -> String {
+    public static func hint(_ name: String, among known: [String]) -> String {
         let closest = known.map { ($0, distance($0.lowercased(), name.lowercased())) }.min { $0.1 < $1.1 }
         return closest.flatMap { $0.1 <= max(1, $0.0.count / 3) ? " (did you mean '\($0.0)'?)" : nil } ?? ""
     }
