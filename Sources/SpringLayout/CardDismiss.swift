@@ -42,6 +42,9 @@ public struct FrameVelocity: Hashable, Sendable {
     /// Not moving.
     public static let zero = FrameVelocity(x: 0, y: 0, width: 0, height: 0)
 
+    /// The rates of the left, right, top and bottom edges (pt/s), in the order of ``Rect/edges``.
+    public var edges: [Double] { [x, x + width, y, y + height] }
+
     /// The rate of a frame moving from `a` to `b` at du/dt = `rate` (per s).
     static func along(_ a: Rect, _ b: Rect, rate: Double) -> FrameVelocity {
         FrameVelocity(x: rate * (b.x - a.x), y: rate * (b.y - a.y), width: rate * (b.width - a.width), height: rate * (b.height - a.height))
@@ -147,7 +150,7 @@ public struct CardDismissEngine: Sendable {
         let t = max(t, current.time)
         let (frame, _, rate) = self.frame(at: t)
         let d = zip(newTarget.edges, frame.edges).map { $0 - $1 }
-        let v = [rate.x, rate.x + rate.width, rate.y, rate.y + rate.height]
+        let v = rate.edges
         let dd = d.reduce(0) { $0 + $1 * $1 }
         let rateU = dd > 0 ? zip(v, d).reduce(0) { $0 + $1.0 * $1.1 } / dd : 0
         (start, target) = (frame, newTarget)
@@ -169,9 +172,8 @@ public struct CardDismissEngine: Sendable {
         guard input.first != nil else { return next }
         var previous = self
         let (f, _, rate) = previous.frame(at: t)
-        let speeds = [rate.x, rate.x + rate.width, rate.y, rate.y + rate.height]
         let resting = previous.decision != nil
-            && zip(zip(f.edges, model.screen.edges), speeds).allSatisfy { model.scene.isAtRest(distance: $0.0 - $0.1, speed: $1) }
+            && zip(zip(f.edges, model.screen.edges), rate.edges).allSatisfy { model.scene.isAtRest(distance: $0.0 - $0.1, speed: $1) }
         guard !resting else { return next }
         let p0 = model.minScale < 1 ? max(0, 1 - f.width / model.scene.width) / (1 - model.minScale) * model.commitProgress : 0
         let path = model.frame(progress: p0)

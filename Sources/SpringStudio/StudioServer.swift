@@ -65,30 +65,25 @@ public enum StudioServer {
         }
         router.add(middleware: TokenCheck(gate: gate))
         router.get("/openapi.json") { _, _ in json(String(decoding: StudioAssets.openAPI, as: UTF8.self)) }
+        /// A POST route answering its JSON body with `answer`, off the cooperative pool.
+        func post(_ path: RouterPath, _ answer: @escaping @Sendable (JSONInput) throws -> String) {
+            router.post(path) { request, _ in
+                let input = try await body(request)
+                return json(try await blocking { try answer(input) })
+            }
+        }
         router.get("/api/preset") { _, _ in json(api.preset().compact()) }
-        router.post("/api/replay") { request, _ in
-            let input = try await body(request)
-            return json(try await blocking { try api.replay(input) })
-        }
-        router.post("/api/evaluate") { request, _ in
-            let input = try await body(request)
-            return json(try await blocking { try api.evaluate(input).compact() })
-        }
+        post("/api/replay") { try api.replay($0) }
+        post("/api/evaluate") { try api.evaluate($0).compact() }
         router.get("/api/candidates") { request, _ in
             let text = request.uri.queryParameters.get("k") ?? "4"
             guard let k = Int(text) else { throw StudioError.badRequest("k must be an integer from 2 to 6") }
             return json(try await blocking { try api.candidates(k: k).compact() })
         }
-        router.post("/api/choices") { request, _ in
-            let input = try await body(request)
-            return json(try await blocking { try api.choose(input).compact() })
-        }
+        post("/api/choices") { try api.choose($0).compact() }
         router.delete("/api/choices/last") { _, _ in json(try await blocking { try api.undo().compact() }) }
         router.get("/api/best") { _, _ in json(try await blocking { try api.best().compact() }) }
-        router.post("/api/export") { request, _ in
-            let input = try await body(request)
-            return json(try await blocking { try api.export(input).compact() })
-        }
+        post("/api/export") { try api.export($0).compact() }
         return router
     }
 
