@@ -60,16 +60,16 @@ public struct CardDismiss: ResponseSpringModel {
     public static let modelName = "card-dismiss"
     /// The spring (`response` s, `dampingRatio`), then the card's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = responseSpecs(response: 0.6, dampingRatio: 0.7) + [
-        .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0, max: ParameterSpec.maxLength),
-        .number("dismissDistance", "pt", 333, "translation for progress 1", min: 0, inclusive: false, max: ParameterSpec.maxLength),
-        .number("contentOffset", "pt", 0, "a drag down first scrolls the detail's content this far to its top; only the rest counts", min: 0, max: ParameterSpec.maxLength),
-        .number("commitProgress", "1", 0.3, "progress that commits the dismissal while dragging", min: 0, inclusive: false),
-        .number("flickVelocity", "pt/s", 800, "release velocity along the gesture that dismisses", min: 0),
-        .number("minScale", "1", 0.86, "card scale at commitProgress", min: 0, inclusive: false, max: 1),
-        .number("cardX", "pt", 20, "dismissed card frame x", min: -10_000, max: ParameterSpec.maxLength),
-        .number("cardY", "pt", 160, "dismissed card frame y", min: -10_000, max: ParameterSpec.maxLength),
-        .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false, max: ParameterSpec.maxLength),
-        .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false, max: ParameterSpec.maxLength),
+        .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100)),
+        .number("dismissDistance", "pt", 333, "translation for progress 1", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .log(50, 2000)),
+        .number("contentOffset", "pt", 0, "a drag down first scrolls the detail's content this far to its top; only the rest counts", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 2000, tuning: false)),
+        .number("commitProgress", "1", 0.3, "progress that commits the dismissal while dragging", min: 0, inclusive: false, domain: .linear(0.05, 1)),
+        .number("flickVelocity", "pt/s", 800, "release velocity along the gesture that dismisses", min: 0, domain: .log(100, 5000)),
+        .number("minScale", "1", 0.86, "card scale at commitProgress", min: 0, inclusive: false, max: 1, domain: .linear(0.5, 1)),
+        .number("cardX", "pt", 20, "dismissed card frame x", min: -10_000, max: ParameterSpec.maxLength, domain: .linear(-1000, 2000, tuning: false)),
+        .number("cardY", "pt", 160, "dismissed card frame y", min: -10_000, max: ParameterSpec.maxLength, domain: .linear(-1000, 2000, tuning: false)),
+        .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
     ]
     /// `dismiss` or `keep`.
     public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]

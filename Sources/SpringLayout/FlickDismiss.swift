@@ -11,13 +11,13 @@ public struct FlickDismiss: InteractionModel {
     public static let springParameterNames = ["snapFrequency", "snapDamping"]
     /// The snap-back spring (`snapFrequency` Hz, `snapDamping`), then the throw's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1.5, damping: 0.7, names: ("snapFrequency", "snapDamping")) + [
-        .number("distanceThreshold", "pt", 60, "dismiss needs |D| > distanceThreshold", min: 0, max: ParameterSpec.maxLength),
-        .number("flickVelocity", "pt/s", 800, "dismiss needs |v| ≥ flickVelocity (> 0: a throw has a direction)", min: 0, inclusive: false),
-        .number("maxFlickAngle", "deg", 90, "dismiss needs angle(v, D) ≤ maxFlickAngle", min: 0, max: 180),
-        .number("velocityScale", "1", 0.1, "thrown card moves velocityScale·v·τ", min: 0, max: 10),
-        .number("gravity", "1000 pt/s²", 0.2, "thrown card accelerates ½·gravity·1000·v̂·τ²", min: 0, max: 1000),
-        .number("cardWidth", "pt", 390, "card width", min: 0, inclusive: false, max: ParameterSpec.maxLength),
-        .number("cardHeight", "pt", 292, "card height", min: 0, inclusive: false, max: ParameterSpec.maxLength),
+        .number("distanceThreshold", "pt", 60, "dismiss needs |D| > distanceThreshold", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 300)),
+        .number("flickVelocity", "pt/s", 800, "dismiss needs |v| ≥ flickVelocity (> 0: a throw has a direction)", min: 0, inclusive: false, domain: .log(100, 5000)),
+        .number("maxFlickAngle", "deg", 90, "dismiss needs angle(v, D) ≤ maxFlickAngle", min: 0, max: 180, domain: .linear(10, 180)),
+        .number("velocityScale", "1", 0.1, "thrown card moves velocityScale·v·τ", min: 0, max: 10, domain: .linear(0, 1)),
+        .number("gravity", "1000 pt/s²", 0.2, "thrown card accelerates ½·gravity·1000·v̂·τ²", min: 0, max: 1000, domain: .linear(0, 5)),
+        .number("cardWidth", "pt", 390, "card width", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .number("cardHeight", "pt", 292, "card height", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
     ]
     /// `dismiss` or `keep`.
     public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]

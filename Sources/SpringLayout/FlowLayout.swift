@@ -35,18 +35,19 @@ public struct FlowLayout: InteractionModel {
 
     /// The row spring (`frequency` Hz, `damping`), then the list's and scroll view's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1, damping: 1) + [
-        .number("boundaryResistance", "1", 10, "gap growth: g = overscroll / boundaryResistance per row; 0 = off", min: 0),
-        .number("scrollResistance", "pt", 0, "scroll lag: rows lag by distance-from-touch / scrollResistance; 0 = off", min: 0, max: ParameterSpec.maxLength),
-        .number("itemCount", "rows", 30, "number of rows n", min: 1, max: 10_000),
-        .number("itemHeight", "pt", 44, "row height h", min: 0, inclusive: false, max: ParameterSpec.maxLength),
-        .number("itemSpacing", "pt", 10, "spacing s between rows", min: 0, max: ParameterSpec.maxLength),
-        ParameterSpec("initialOffset", "pt", .text("auto"), "top, bottom, middle, auto, or an offset in pt") { v in
+        .number("boundaryResistance", "1", 10, "gap growth: g = overscroll / boundaryResistance per row; 0 = off", min: 0, domain: .log(1, 50)),
+        .number("scrollResistance", "pt", 0, "scroll lag: rows lag by distance-from-touch / scrollResistance; 0 = off", min: 0, max: ParameterSpec.maxLength, domain: .log(50, 10_000)),
+        .number("itemCount", "rows", 30, "number of rows n", min: 1, max: 10_000, domain: .log(1, 1000, tuning: false)),
+        .number("itemHeight", "pt", 44, "row height h", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .number("itemSpacing", "pt", 10, "spacing s between rows", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100, tuning: false)),
+        ParameterSpec("initialOffset", "pt", .text("auto"), "top, bottom, middle, auto, or an offset in pt",
+                      domain: .words(["auto", "top", "middle", "bottom"], tuning: false)) { v in
             do throws(PresetError) { _ = try InitialOffset(v); return nil } catch { return error.message }
         },
-        .number("rubberBand", "1", 0.55, "rubber-band coefficient c", min: 0, inclusive: false, max: 100),
-        .number("decelerationRate", "per ms", 0.998, "scroll deceleration rate r", min: 0, inclusive: false, max: 1, maxInclusive: false),
-        .number("bounceStiffness", "1/s²", 100, "edge bounce spring stiffness (unit mass)", min: 0, inclusive: false, max: 1e8),
-        .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1, max: SpringSpec.maxDamping),
+        .number("rubberBand", "1", 0.55, "rubber-band coefficient c", min: 0, inclusive: false, max: 100, domain: .log(0.1, 2)),
+        .number("decelerationRate", "per ms", 0.998, "scroll deceleration rate r", min: 0, inclusive: false, max: 1, maxInclusive: false, domain: .linear(0.98, 0.9995)),
+        .number("bounceStiffness", "1/s²", 100, "edge bounce spring stiffness (unit mass)", min: 0, inclusive: false, max: 1e8, domain: .log(10, 10_000)),
+        .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1, max: SpringSpec.maxDamping, domain: .linear(1, 3)),
     ]
 
     /// The spring that attaches each row to its anchor.

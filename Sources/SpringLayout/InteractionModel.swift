@@ -115,7 +115,8 @@ extension ResponseSpringModel {
 
     /// The two spring parameters with their defaults.
     public static func responseSpecs(response: Double, dampingRatio: Double) -> [ParameterSpec] {
-        [.number("response", "s", response, "spring response (ω = 2π/response)", min: 1 / SpringSpec.maxFrequency),
-         .number("dampingRatio", "ratio", dampingRatio, "spring damping ratio", min: 0, max: SpringSpec.maxDamping)]
+        [.number("response", "s", response, "spring response (ω = 2π/response)", min: 1 / SpringSpec.maxFrequency,
+                 domain: .response),
+         .number("dampingRatio", "ratio", dampingRatio, "spring damping ratio", min: 0, max: SpringSpec.maxDamping, domain: .damping)]
     }
 }

@@ -60,21 +60,26 @@ public struct ParameterSpec: Sendable {
     public var summary: String
     /// Returns an error message when a value is out of range.
     public var check: @Sendable (ParamValue) -> String?
+    /// Where a search or the studio may move it (Reference §8.3); nil for scene values only.
+    public var domain: ParameterDomain?
 
-    /// A parameter with its name, unit, default, summary and range check (an error message, or nil when the value is valid).
-    public init(_ name: String, _ unit: String, _ defaultValue: ParamValue, _ summary: String,
+    /// A parameter with its name, unit, default, summary, search domain and range check (an
+    /// error message, or nil when the value is valid).
+    public init(_ name: String, _ unit: String, _ defaultValue: ParamValue, _ summary: String, domain: ParameterDomain?,
                 check: @escaping @Sendable (ParamValue) -> String?) {
-        self.name = name; self.unit = unit; self.defaultValue = defaultValue; self.summary = summary; self.check = check
+        self.name = name; self.unit = unit; self.defaultValue = defaultValue; self.summary = summary; self.domain = domain; self.check = check
     }
 
     /// The largest length a model parameter takes (pt), as a trace's coordinates (Reference §11):
     /// a row 1e300 pt high made every position of a replay's chart infinite (gnuplot failed, 70).
     public static let maxLength = 1e6
 
-    /// A numeric parameter with a lower bound (inclusive or not) and an optional upper bound.
+    /// A numeric parameter with a lower bound (inclusive or not), an optional upper bound and
+    /// its search domain (which must lie within the bounds).
     public static func number(_ name: String, _ unit: String, _ value: Double, _ summary: String,
-                              min: Double, inclusive: Bool = true, max: Double = .infinity, maxInclusive: Bool = true) -> ParameterSpec {
-        ParameterSpec(name, unit, .number(value), summary) { v in
+                              min: Double, inclusive: Bool = true, max: Double = .infinity, maxInclusive: Bool = true,
+                              domain: ParameterDomain?) -> ParameterSpec {
+        ParameterSpec(name, unit, .number(value), summary, domain: domain) { v in
             guard let d = v.number else { return "expected a number" }
             let lowOK = inclusive ? d >= min : d > min
             let highOK = maxInclusive ? d <= max : d < max
@@ -85,9 +90,9 @@ public struct ParameterSpec: Sendable {
         }
     }
 
-    /// A word parameter taking one of `choices`.
-    public static func text(_ name: String, _ value: String, _ choices: [String], _ summary: String) -> ParameterSpec {
-        ParameterSpec(name, "word", .text(value), summary) { v in
+    /// A word parameter taking one of `choices` (its domain; `tuning` as ``ParameterDomain/tuning``).
+    public static func text(_ name: String, _ value: String, _ choices: [String], _ summary: String, tuning: Bool = true) -> ParameterSpec {
+        ParameterSpec(name, "word", .text(value), summary, domain: .words(choices, tuning: tuning)) { v in
             guard case let .text(s) = v, choices.contains(s) else { return "'\(v)' is not one of \(choices.joined(separator: ", "))" }
             return nil
         }
@@ -96,8 +101,9 @@ public struct ParameterSpec: Sendable {
     /// The two spring parameters of a model, by the model's names for them.
     public static func springSpecs(frequency: Double, damping: Double, names: (String, String) = ("frequency", "damping")) -> [ParameterSpec] {
         [
-            .number(names.0, "Hz", frequency, "spring undamped natural frequency f", min: 0, inclusive: false, max: SpringSpec.maxFrequency),
-            .number(names.1, "ratio", damping, "spring damping ratio ζ (1 = critical)", min: 0, max: SpringSpec.maxDamping),
+            .number(names.0, "Hz", frequency, "spring undamped natural frequency f", min: 0, inclusive: false, max: SpringSpec.maxFrequency,
+                    domain: .frequency),
+            .number(names.1, "ratio", damping, "spring damping ratio ζ (1 = critical)", min: 0, max: SpringSpec.maxDamping, domain: .damping),
         ]
     }
 }

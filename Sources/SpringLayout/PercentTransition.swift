@@ -22,10 +22,10 @@ public struct PercentTransition: ResponseSpringModel {
 
     /// The spring (`response` s, `dampingRatio`), then the transition's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = responseSpecs(response: 0.35, dampingRatio: 0.85) + [
-        .number("edgeWidth", "pt", 20, "a pan must begin this close to the left edge", min: 0, max: ParameterSpec.maxLength),
-        .number("finishVelocity", "pt/s", 0, "finish when the release velocity x exceeds this", min: -1e6, max: 1e6),
-        .number("finishProgress", "1", 1.01, "finish when p ≥ this at release (above 1: off)", min: 0),
-        .number("duration", "s", 0.35, "completion time of the whole width for linear and easeInOut", min: 0),
+        .number("edgeWidth", "pt", 20, "a pan must begin this close to the left edge", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100)),
+        .number("finishVelocity", "pt/s", 0, "finish when the release velocity x exceeds this", min: -1e6, max: 1e6, domain: .linear(-2000, 2000)),
+        .number("finishProgress", "1", 1.01, "finish when p ≥ this at release (above 1: off)", min: 0, domain: .linear(0.1, 1.01)),
+        .number("duration", "s", 0.35, "completion time of the whole width for linear and easeInOut", min: 0, domain: .log(0.05, 2)),
         .text("completionCurve", "linear", Curve.allCases.map(\.rawValue), "how the note completes after release"),
     ]
     /// `dismiss` (finished) or `keep` (cancelled).

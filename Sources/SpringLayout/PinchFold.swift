@@ -32,9 +32,9 @@ public struct PinchFold: InteractionModel {
 
     /// The row spring (`frequency` Hz, `damping`), then `rowHeight`, `commitFraction` and `mode` with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
-        .number("rowHeight", "pt", 60, "height of the row the pinch opens or folds", min: 0, inclusive: false, max: ParameterSpec.maxLength),
-        .number("commitFraction", "1", 0.75, "commit when clamp(p, 0, 1) ≥ commitFraction at the first lift", min: 0, max: 1),
-        .text("mode", "create", Mode.allCases.map(\.rawValue), "create: pinch open adds a row; fold: pinch closed deletes one"),
+        .number("rowHeight", "pt", 60, "height of the row the pinch opens or folds", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .number("commitFraction", "1", 0.75, "commit when clamp(p, 0, 1) ≥ commitFraction at the first lift", min: 0, max: 1, domain: .linear(0.1, 1)),
+        .text("mode", "create", Mode.allCases.map(\.rawValue), "create: pinch open adds a row; fold: pinch closed deletes one", tuning: false),
     ]
     /// create/cancel (mode `create`) and dismiss/keep (mode `fold`).
     public static let decisionLabels = Mode.allCases.map(\.labels)

@@ -24,6 +24,8 @@ public struct Preset: Sendable, Codable {
     public var scene: Scene
     /// The default sweep: one axis per parameter varied.
     public var sweep: [SweepAxis]
+    /// The box `springtune search` explores (Reference §8.3); nil: the sweep axes' ranges.
+    public var search: [SearchRange]?
     /// What a good parameter set is.
     public var objective: Objective
     /// The bundled trace files the preset is measured on.
@@ -38,7 +40,7 @@ public struct Preset: Sendable, Codable {
         self.params = params; self.scene = scene; self.sweep = sweep; self.objective = objective; self.traces = traces
     }
 
-    static let keys: Set<String> = ["schema", "name", "model", "description", "spring", "params", "scene", "sweep", "objective", "traces", "provenance"]
+    static let keys: Set<String> = ["schema", "name", "model", "description", "spring", "params", "scene", "sweep", "search", "objective", "traces", "provenance"]
 
     /// Decodes strictly: the schema must be ``schemaName``; unknown keys, wrong types and out-of-range values fail with the key's path.
     public init(from decoder: any Decoder) throws {
@@ -56,6 +58,7 @@ public struct Preset: Sendable, Codable {
         params = try c.decodeIfPresent([String: ParamValue].self, "params") ?? [:]
         scene = try c.decodeIfPresent(Scene.self, "scene") ?? Scene()
         sweep = try c.decodeIfPresent([SweepAxis].self, "sweep") ?? []
+        search = try c.decodeIfPresent([SearchRange].self, "search")
         objective = try c.decodeIfPresent(Objective.self, "objective") ?? Objective()
         traces = try c.decodeIfPresent([String].self, "traces") ?? []
         // A file listed twice would be run twice (2,000 times for a list of 2,000 copies).
@@ -117,6 +120,15 @@ public struct Preset: Sendable, Codable {
                 return (path, "'\(axis.name)' is not a parameter of \(model) or a scene value")
             }
             if let problem = axis.values.lazy.compactMap(spec.check).first { return (path, problem) }
+        }
+        var seen = Set<String>()
+        for (i, range) in (search ?? []).enumerated() {
+            let path: [any CodingKey] = [AnyKey("search"), AnyIndex(i), AnyKey("name")]
+            guard let spec = specs.first(where: { $0.name == range.name }) else {
+                return (path, "'\(range.name)' is not a parameter of \(model)\(Scene.sweepable.contains { $0.name == range.name } ? " (a scene value is not searched)" : "")")
+            }
+            guard seen.insert(range.name).inserted else { return (path, "'\(range.name)' is in the search box twice") }
+            if let problem = range.problem(in: spec) { return ([AnyKey("search"), AnyIndex(i)], problem) }
         }
         // worstOver names axes a sweep can vary: checked here, before any set runs (an unknown
         // one made every group empty and the sweep end without a best set, exit 0).
@@ -207,12 +219,15 @@ public struct Provenance: Sendable, Codable, Equatable {
 
 /// A report value in JSON: a number, `null` when undefined, or the strings `"inf"` / `"-inf"`
 /// (a settle time that never settled), which JSON numbers cannot hold.
-struct ReportNumber: Codable {
-    var value: Double?
+public struct ReportNumber: Codable, Sendable, Equatable {
+    /// The number: nil when undefined, ±∞ as `"inf"`/`"-inf"`.
+    public var value: Double?
 
-    init(_ value: Double?) { self.value = value }
+    /// A report value (nil: undefined).
+    public init(_ value: Double?) { self.value = value }
 
-    init(from decoder: any Decoder) throws {
+    /// Decodes `null`, a number, `"inf"` or `"-inf"`.
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             value = nil
@@ -227,7 +242,8 @@ struct ReportNumber: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Encodes `null` (also for NaN), a finite number, `"inf"` or `"-inf"`.
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch value {
         case nil: try c.encodeNil()

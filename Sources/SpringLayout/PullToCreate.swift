@@ -26,8 +26,8 @@ public struct PullToCreate: InteractionModel {
     public static let modelName = "pull-to-create"
     /// The row spring (`frequency` Hz, `damping`), then `rowHeight` and `commitFraction` with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
-        .number("rowHeight", "pt", 60, "height of the new row", min: 0, inclusive: false, max: ParameterSpec.maxLength),
-        .number("commitFraction", "1", 0.75, "create when hᵣ/rowHeight ≥ commitFraction at release", min: 0, max: 1),
+        .number("rowHeight", "pt", 60, "height of the new row", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .number("commitFraction", "1", 0.75, "create when hᵣ/rowHeight ≥ commitFraction at release", min: 0, max: 1, domain: .linear(0.1, 1)),
     ]
     /// `create` or `cancel`.
     public static let decisionLabels = [DecisionLabels(positive: .create, negative: .cancel)]

@@ -44,10 +44,10 @@ public struct Scene: Hashable, Sendable, Codable {
     /// The scene values a sweep can vary (`--vary frameRate=60,120`) or fix (`--set`) like a
     /// model's parameters, so a preset can be checked on other displays and phones.
     public static let sweepable: [ParameterSpec] = [
-        .number("frameRate", "Hz", 120, "display frame rate F", min: 1, max: 1000),
-        .number("width", "pt", 390, "screen width", min: 1, max: 100_000),
-        .number("height", "pt", 844, "screen height", min: 1, max: 100_000),
-        .number("tail", "s", 5, "simulated time after release", min: 0, max: 600),
+        .number("frameRate", "Hz", 120, "display frame rate F", min: 1, max: 1000, domain: nil),
+        .number("width", "pt", 390, "screen width", min: 1, max: 100_000, domain: nil),
+        .number("height", "pt", 844, "screen height", min: 1, max: 100_000, domain: nil),
+        .number("tail", "s", 5, "simulated time after release", min: 0, max: 600, domain: nil),
     ]
 
     /// This scene with the sweepable values among `values` applied (they have been checked

@@ -97,7 +97,7 @@ public struct StudioEngine: Sendable {
         var base = loaded.kind.values(of: loaded.preset)
         for (k, v) in params { base[k] = v }
         let grid = SweepGrid(axes: [], base: base)
-        let runner = SweepRunner(kind: loaded.kind, scene: loaded.preset.scene, grid: grid, threads: 1)
+        let runner = SweepRunner(kind: loaded.kind, scene: loaded.preset.scene, sets: grid, threads: 1)
         guard let result = try runner.run(TraceSource(traces: traces, kind: loaded.kind)).first else {
             throw ToolError(.software, "a one-set grid ran no set")
         }

@@ -32,15 +32,21 @@ struct PresetsCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "A preset's parameters with units, axes and objective.")
+        static let configuration = CommandConfiguration(
+            abstract: "A preset's parameters with units, domains, axes, search box and objective.",
+            discussion: "`swept` marks the parameters the preset's sweep varies; `search` those its search box spans (a domain's `log`: searched in log space; `layout`: freed only by name, not by --free all).")
         @Argument(help: "Preset name or file.") var name: String
         func run() throws {
             try reportingErrors {
                 let l = try PresetStore().load(name)
                 print("\(l.preset.name) (\(l.preset.model)) — \(l.path)\n\(l.preset.description)\n")
                 let values = l.kind.values(of: l.preset)
-                print(TextTable(header: ["parameter", "value", "unit", "meaning"], rows: l.kind.parameters.map { spec in
-                    [spec.name, (values[spec.name] ?? spec.defaultValue).description, spec.unit, spec.summary]
+                let swept = Set(l.preset.sweep.map(\.name)), box = SearchBox.presetDimensions(l)
+                print(TextTable(header: ["parameter", "value", "unit", "domain", "swept", "search", "meaning"], rows: l.kind.parameters.map { spec in
+                    let domain = spec.domain.map { $0.description + ($0.tuning ? "" : " layout") } ?? ""
+                    let searched = box.first { $0.name == spec.name }?.description ?? ""
+                    return [spec.name, (values[spec.name] ?? spec.defaultValue).description, spec.unit, domain,
+                            swept.contains(spec.name) ? "yes" : "", searched, spec.summary]
                 }).rendered)
                 for axis in l.preset.sweep {
                     print("sweep \(axis.name): \(axis.values.map { $0.number.map { NumberFormat.significant($0, 4) } ?? $0.description }.joined(separator: ", "))")

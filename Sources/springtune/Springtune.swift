@@ -11,7 +11,7 @@ struct Springtune: ParsableCommand {
         version: SpringTuneVersion.current,
         subcommands: [SweepCommand.self, PickCommand.self, CompareCommand.self, ExportCommand.self, PlotCommand.self, ReplayCommand.self,
                       MergeCommand.self, SlurmCommand.self, BenchCommand.self, SpringCommand.self, FitCommand.self, TracesCommand.self, PresetsCommand.self, MetricsCommand.self,
-                      ImportanceCommand.self, StudioCommand.self]
+                      ImportanceCommand.self, StudioCommand.self, SearchCommand.self, EvaluateCommand.self]
     )
 
     /// Runs the command line: help and version on stdout; a usage error as one line on stderr

@@ -35,7 +35,7 @@ public enum SweepPage {
 
     /// The page.
     public static func html(loaded: PresetStore.Loaded, grid: SweepGrid, table: SweepReport, ranking: Ranking?,
-                            images: [String], clips: [Clip], traces: Int) -> String {
+                            images: [String], clips: [Clip], traces: Int, search: SearchMeta? = nil) -> String {
         let p = loaded.preset
         var out = """
         <!DOCTYPE html>
@@ -47,13 +47,17 @@ public enum SweepPage {
         <h1>\(escape(p.name)) <small>(\(escape(p.model)))</small></h1>
         <p>\(escape(p.description))</p>
         <p>\(table.rows.count) parameter sets × \(traces) traces. Report: <a href="report.csv">report.csv</a>, meta: <a href="report.meta.json">report.meta.json</a>.</p>
-        <h2>Grid</h2><table><tr><th>axis</th><th>values</th></tr>
 
         """
-        for axis in grid.axes {
-            out += "<tr><td>\(escape(axis.name))</td><td>\(escape(axis.values.map { $0.number.map { NumberFormat.significant($0, 4) } ?? $0.description }.joined(separator: ", ")))</td></tr>\n"
+        if let search {
+            out += searchSection(search)
+        } else {
+            out += "<h2>Grid</h2><table><tr><th>axis</th><th>values</th></tr>\n"
+            for axis in grid.axes {
+                out += "<tr><td>\(escape(axis.name))</td><td>\(escape(axis.values.map { $0.number.map { NumberFormat.significant($0, 4) } ?? $0.description }.joined(separator: ", ")))</td></tr>\n"
+            }
+            out += "</table>\n"
         }
-        out += "</table>\n"
         if let ranking, let ranked = try? ranking.ranked(table) {
             out += "<h2>Best sets</h2><p>\(escape(ranking.summary)). “=” marks a tie on the objective, ordered by the tiebreak.</p>\n"
             let cells = BestSets(ranking: ranking, table: table, entries: Array(ranked.prefix(10)))
@@ -74,6 +78,30 @@ public enum SweepPage {
             out += figure(image)
         }
         return out + "</body></html>\n"
+    }
+
+    /// A search's box, its choice and the choice's margins (Reference §13).
+    static func searchSection(_ s: SearchMeta) -> String {
+        var out = "<h2>Search box</h2><p>\(s.evaluations) evaluations in batches of \(s.batch), seed \(s.seed); \(s.checks) more checked the choice's neighbours and margins (checks.csv).</p>"
+        out += "<table><tr><th>parameter</th><th>from</th><th>to</th><th>scale</th></tr>\n"
+        for b in s.box {
+            let range = b.words.map { [$0.map(\.description).joined(separator: " | "), "", "words"] }
+                ?? [b.from.map(NumberFormat.short) ?? "", b.to.map(NumberFormat.short) ?? "", b.log == true ? "log" : "linear"]
+            out += "<tr><td>\(escape(b.name)) (\(escape(b.unit)))</td>" + range.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+        }
+        out += "</table>\n"
+        if let chosen = s.chosen {
+            out += "<h2>Chosen: evaluation \(chosen)</h2><p>\(s.robust == true ? "Robust: every ±2 % neighbour along each free parameter meets the objective." : "Not robust: a ±2 % neighbour breaks the objective.")"
+                + (s.givenUp.map { " " + escape($0) + "." } ?? "") + "</p>\n"
+            out += "<table><tr><th>parameter</th><th>value</th><th>margin</th><th>down</th><th>up</th><th>what breaks first</th></tr>\n"
+            for m in s.margins {
+                let cells = [m.name, NumberFormat.short(m.value), m.margin.map { "\(NumberFormat.short($0)) \(m.unit)" } ?? ">25% of the box",
+                             m.down.map(NumberFormat.short) ?? "-", m.up.map(NumberFormat.short) ?? "-", m.breaks ?? ""]
+                out += "<tr>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+            }
+            out += "</table>\n"
+        }
+        return out
     }
 
     static func figure(_ image: String) -> String {

@@ -44,7 +44,9 @@ public struct Constraint: Sendable, Equatable, CustomStringConvertible {
 ///    each in its metric's better direction; lower for columns with none);
 /// 5. resolves sets still equal at the centre of their grid region: closest (in grid steps) to
 ///    the midpoint of the tied sets' lowest and highest index on each axis first, then by `config_id`.
-/// Empty values rank last. With `worstOver`, the sets that differ only in those axes (e.g.
+/// Empty values rank last. In a search's report (Reference §13), a set whose `robust` cell is 0
+/// (a ±2 % neighbour breaks a constraint or target) ranks after the other sets of its standing
+/// on target, and `robust` grid neighbours do not apply (its rows are no grid). With `worstOver`, the sets that differ only in those axes (e.g.
 /// `frameRate`) are judged together by their worst case: every one must meet the constraints,
 /// and the worst objective, deviation and tiebreak values count; the group is represented by
 /// its lowest `config_id`.
@@ -126,6 +128,8 @@ public struct Ranking: Sendable {
         let over = try worstOver.map { try report.index(of: $0) }
         let kept = report.axes.indices.filter { !over.contains(.parameter($0)) }
         let grid = GridPositions(report)
+        let robust = robust && report.meta?.search == nil
+        let fragileColumn: Int? = if case let .metric(i)? = report.column("robust") { i } else { nil }
         // Groups of rows judged together (each row alone without `worstOver`), in report order.
         var groups: [[Row]] = []
         if over.isEmpty {
@@ -147,7 +151,7 @@ public struct Ranking: Sendable {
         func objective(_ row: Row) -> Double? {
             robust ? worst([row] + grid.neighbours(of: row), higherIsBetter: maximize) { report.number($0, c) } : report.number(row, c)
         }
-        struct Candidate { var rows: [Row]; var id: Int; var onTarget: Bool; var deviation: Double?; var objective: Double?; var breaks: [Double?]; var position: [Int]? }
+        struct Candidate { var rows: [Row]; var id: Int; var fragile: Bool; var onTarget: Bool; var deviation: Double?; var objective: Double?; var breaks: [Double?]; var position: [Int]? }
         let candidates: [Candidate] = groups.compactMap { rows in
             guard rows.allSatisfy({ row in checks.allSatisfy { $1.holds(report.number(row, $0)) } }) else { return nil }
             // The largest deviation over the targets and the group's rows (nil: an empty value).
@@ -155,7 +159,8 @@ public struct Ranking: Sendable {
             let deviation = aims.isEmpty || deviations.contains(where: { $0 == nil }) ? nil : deviations.map { $0! }.max()
             let id = rows.map(\.configId).min()!
             let row = rows.first { $0.configId == id }!
-            return Candidate(rows: rows, id: id, onTarget: aims.isEmpty || (deviation.map { $0 <= 1 } ?? false), deviation: deviation,
+            let fragile = fragileColumn.map { i in rows.contains { $0.values[i].number == 0 } } ?? false
+            return Candidate(rows: rows, id: id, fragile: fragile, onTarget: aims.isEmpty || (deviation.map { $0 <= 1 } ?? false), deviation: deviation,
                              objective: worst(rows, higherIsBetter: maximize, objective),
                              breaks: breaks.map { b in worst(rows, higherIsBetter: b.1) { report.number($0, b.0) } },
                              position: grid.position(row).map { p in kept.map { p[$0] } })
@@ -169,10 +174,11 @@ public struct Ranking: Sendable {
             default: return nil
             }
         }
-        /// On target first; off target by largest deviation.
+        /// On target first; off target by largest deviation; then a set found fragile after the others.
         func byTarget(_ a: Candidate, _ b: Candidate) -> Bool? {
             if a.onTarget != b.onTarget { return a.onTarget }
-            return a.onTarget ? nil : before(a.deviation, b.deviation, higher: false)
+            if !a.onTarget, let order = before(a.deviation, b.deviation, higher: false) { return order }
+            return a.fragile != b.fragile ? !a.fragile : nil
         }
         func byTiebreak(_ a: Candidate, _ b: Candidate) -> Bool? {
             for (k, (_, higher)) in breaks.enumerated() {

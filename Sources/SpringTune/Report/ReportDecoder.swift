@@ -17,11 +17,14 @@ extension SweepReport {
     }
 
     /// What a file must match besides being a report: the grid's axes (a row's parameters are
-    /// then its config id's values, and its cells must say so) and, for a checkpoint block,
+    /// then its config id's values, and its cells must say so), or for a search's rows only
+    /// these parameter names (``names``, values from the cells), and, for a checkpoint block,
     /// exactly these columns after the parameters.
     struct Expected {
         var axes: [SweepAxis]
         var specs: [MetricSpec]?
+        /// True when the rows are not a grid's: the axes name the parameter columns only.
+        var listed = false
     }
 
     /// Reads the report at `path` with its sidecar: the rows' parameter values come from the
@@ -31,6 +34,12 @@ extension SweepReport {
         var meta: ReportMeta?
         if sidecar == .required || FileManager.default.fileExists(atPath: ReportMeta.path(forReport: path)) {
             meta = try ReportMeta.read(forReport: path)
+        }
+        if let meta, meta.search != nil {
+            // A search's rows are a list, not a grid: their values come from the cells.
+            var report = try SweepReport(decoding: path, expected: Expected(axes: meta.axes, listed: true))
+            report.meta = meta
+            return report
         }
         if let meta {
             // The sidecar must describe this grid: its axes give exactly `configs` sets, and its
@@ -51,7 +60,7 @@ extension SweepReport {
         var tracesColumn = 0
         var specs: [MetricSpec] = []
         var rows: [Row] = []
-        let grid = expected.map { SweepGrid(axes: $0.axes, base: [:]) }
+        let grid = expected.flatMap { $0.listed ? nil : SweepGrid(axes: $0.axes, base: [:]) }
         try CSVReader(path: path).forEachRecord { r in
             guard let h = header else {
                 let h = try CSVHeader(r, file: path, trimming: false)
@@ -76,6 +85,7 @@ extension SweepReport {
         }
         guard let header else { throw ToolError.data(path, line: 1, column: 1, "not a springtune report (first column must be config_id)") }
         self.init(path: path, axes: grid?.axes ?? Self.axes(names: Array(header.names[1..<tracesColumn]), rows: rows), specs: specs, rows: rows)
+        if let expected, expected.listed { axes = Self.axes(names: expected.axes.map(\.name), rows: rows) }
     }
 
     /// One record as a row; `grid` gives the parameter values when the sweep's axes are known.

@@ -49,10 +49,13 @@ public struct ReportMeta: Codable, Sendable {
     public var chartsSkipped: String?
     /// Config ids a partial merge (`merge --allow-partial`) lacks.
     public var missing: [Int]?
+    /// For a search's report (Reference §13): how it ran and what it chose. Its rows are then a
+    /// list in evaluation order (`config_id` is the evaluation), not a grid.
+    public var search: SearchMeta?
 
     enum CodingKeys: String, CodingKey {
         case tool, version, presetFile = "preset_file", preset, values, axes, configs, shard, configIds = "config_ids", traces
-        case frameRate = "frame_rate", estimator, scene, threads, wallTime = "wall_time", charts, chartsSkipped = "charts_skipped", missing
+        case frameRate = "frame_rate", estimator, scene, threads, wallTime = "wall_time", charts, chartsSkipped = "charts_skipped", missing, search
     }
 
     /// The sidecar of a report: `DIR/report.csv` → `DIR/report.meta.json`.

@@ -37,7 +37,10 @@ public struct Checkpoint {
     /// report `schema`. With `resume`, the finished blocks of the same run are loaded (another
     /// run's checkpoint is refused). Without it, the same run's checkpoint is refused with a
     /// line saying how to resume, and another run's is dropped (``discarded`` says so).
-    public init(target: String, key: String, configs: Int, schema: SweepReport, resume: Bool) throws {
+    ///
+    /// A search (``SearchJob``) checkpoints its batches the same way: `blockSize` its batch, and
+    /// `listed` rows whose parameter values are their own (not a grid's).
+    public init(target: String, key: String, configs: Int, schema: SweepReport, resume: Bool, batch: Int? = nil, listed: Bool = false) throws {
         dir = "\(target)/\(Self.folderName)"
         self.schema = schema
         let headerPath = "\(dir)/run.json"
@@ -49,7 +52,7 @@ public struct Checkpoint {
             for file in files {
                 // This sweep's blocks must match its axes and columns (one that does not is run
                 // again); another sweep's are only counted.
-                let expected = same ? SweepReport.Expected(axes: schema.axes, specs: schema.specs) : nil
+                let expected = same ? SweepReport.Expected(axes: schema.axes, specs: schema.specs, listed: listed) : nil
                 if let block = try? SweepReport(decoding: "\(dir)/\(file)", expected: expected), let first = block.rows.first?.configId {
                     blocks[first] = block.rows
                 }
@@ -68,7 +71,7 @@ public struct Checkpoint {
                 discarded = "\(target): dropped the checkpoint of an interrupted sweep with other inputs (\(sets) of \(header.configs) sets done)"
             }
         }
-        blockSize = Self.blockSize(configs: configs)
+        blockSize = batch ?? Self.blockSize(configs: configs)
         do {
             try? fm.removeItem(atPath: dir)
             try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -84,7 +84,7 @@ public struct SweepJob: Sendable {
                                      skipInvalid: skipInvalid, scene: heaviest, blockSamples: blockSamples)
         var notes = grid.notes + traces.notes
         let ids = Self.shardRange(shard, total: grid.count)
-        let runner = SweepRunner(kind: loaded.kind, scene: scene, grid: grid, threads: threads, ids: ids, keepPerTrace: perTrace)
+        let runner = SweepRunner(kind: loaded.kind, scene: scene, sets: grid, threads: threads, ids: ids, keepPerTrace: perTrace)
         let total = ids.count
         // Finished blocks are checkpointed in the target; --resume runs only the others.
         let key = Checkpoint.key([SpringTuneVersion.current, SpringTuneVersion.build, try JSONCoding.encode(loaded.preset),

@@ -3,21 +3,59 @@ import Foundation
 import SpringLayout
 import TraceIO
 
-/// Runs every parameter set of a grid over a trace set, in parallel, and aggregates per set.
-/// Results are stored by index, so the output never depends on thread count or scheduling.
+/// The parameter sets a runner runs, by id: a sweep's grid, or the list of sets a search
+/// proposes (``ParameterSetList``).
+public protocol ParameterSets: Sendable {
+    /// How many sets there are (ids 0..<count).
+    var count: Int { get }
+    /// Every value of set `id`, by parameter (or scene value) name.
+    func values(_ id: Int) -> [String: ParamValue]
+    /// The values of set `id` that vary between sets, in the report's parameter-column order.
+    func sweptValues(_ id: Int) -> [ParamValue]
+}
+
+extension SweepGrid: ParameterSets {}
+
+/// Sets given one by one: `base` with each row's values of `names` over it.
+public struct ParameterSetList: ParameterSets {
+    /// The names the rows give values to, in column order.
+    public var names: [String]
+    /// The values every set shares.
+    public var base: [String: ParamValue]
+    /// Each set's values of ``names``.
+    public var rows: [[ParamValue]]
+
+    public init(names: [String], base: [String: ParamValue], rows: [[ParamValue]]) {
+        precondition(rows.allSatisfy { $0.count == names.count })
+        self.names = names; self.base = base; self.rows = rows
+    }
+
+    public var count: Int { rows.count }
+
+    public func values(_ id: Int) -> [String: ParamValue] {
+        var out = base
+        for (name, value) in zip(names, rows[id]) { out[name] = value }
+        return out
+    }
+
+    public func sweptValues(_ id: Int) -> [ParamValue] { rows[id] }
+}
+
+/// Runs every parameter set of a grid (or list) over a trace set, in parallel, and aggregates
+/// per set. Results are stored by index, so the output never depends on thread count or scheduling.
 public struct SweepRunner: Sendable {
     public var kind: ModelKind
     public var scene: Scene
-    public var grid: SweepGrid
+    public var sets: any ParameterSets
     public var threads: Int
     /// The parameter sets to run (a shard), as config ids.
     public var ids: Range<Int>
     /// Keep each trace's run (for the per-trace CSV).
     public var keepPerTrace: Bool
 
-    public init(kind: ModelKind, scene: Scene, grid: SweepGrid, threads: Int, ids: Range<Int>? = nil, keepPerTrace: Bool = false) {
-        self.kind = kind; self.scene = scene; self.grid = grid
-        self.threads = max(1, threads); self.ids = ids ?? 0..<grid.count; self.keepPerTrace = keepPerTrace
+    public init(kind: ModelKind, scene: Scene, sets: any ParameterSets, threads: Int, ids: Range<Int>? = nil, keepPerTrace: Bool = false) {
+        self.kind = kind; self.scene = scene; self.sets = sets
+        self.threads = max(1, threads); self.ids = ids ?? 0..<sets.count; self.keepPerTrace = keepPerTrace
     }
 
     /// One parameter set's outcome.
@@ -77,7 +115,7 @@ public struct SweepRunner: Sendable {
             results.reserveCapacity(block.count)
             for first in stride(from: block.lowerBound, to: block.upperBound, by: passSize) {
                 let ids = first..<min(block.upperBound, first + passSize)
-                let models: [M] = try ids.map { try Self.model(M.self, values: grid.values($0), scene: scene) }
+                let models: [M] = try ids.map { try Self.model(M.self, values: sets.values($0), scene: scene) }
                 var runs = [TraceResults](repeating: TraceResults(metrics: M.metrics), count: models.count)
                 try traces.forEachBlock { chunk in
                     // The sets by preparation key (in order of first appearance), one key's
@@ -116,7 +154,7 @@ public struct SweepRunner: Sendable {
                 let passRuns = runs
                 results += parallelMap(models.count) { j in
                     let id = ids.lowerBound + j
-                    let result = ConfigResult(id: id, swept: grid.sweptValues(id),
+                    let result = ConfigResult(id: id, swept: sets.sweptValues(id),
                                               aggregate: Aggregate(passRuns[j], intents: intents, labels: M.decisionLabels),
                                               traces: keepPerTrace ? passRuns[j] : nil)
                     if !traces.isResident, let progress { progress(done.increment()) }
