@@ -77,6 +77,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/charts.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/traces.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/importance.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/search.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/gate.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/platform.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/objectives.sh
