@@ -14,7 +14,8 @@ value of the preset's grid. Per (preset, seed):
     one long-running `springtune evaluate --preset P` child (one JSON line in, one out).
 Each run gives: evaluations to reach the grid best (1-based; "never" within N), best feasible
 value after N, wall and CPU seconds (CPU: getrusage deltas, the python process plus children
-for optuna, children only for springtune). Prints a markdown table per preset and a verdict
+for optuna, children only for springtune; springtune's include the robustness and margin
+checks `search` runs on top of the budget). Prints a markdown table per preset and a verdict
 line; --check exits 1 when a preset is WORSE.
 """
 import argparse, json, math, os, resource, statistics, subprocess, sys, tempfile, time

@@ -203,7 +203,7 @@ public struct SearchJob: Sendable {
             guard verdict.feasible(r), let v = verdict.objective(r), v.isFinite else { return nil }
             return (Double(r.configId), v)
         }
-        let title = "Search: best feasible \(search.column) after each evaluation (\(search.evaluations) evaluations, batch \(search.batch), seed \(search.seed))"
+        let title = "Search: best feasible \(search.column) so far (batch \(search.batch), seed \(search.seed))"
         return Chart(name: "convergence", title: title, panels: [.lines(title: title, x: "evaluation", y: ReportCharts.label(search.column),
                                                                           series: [Chart.Series(label: "feasible evaluation", points: each, style: .points),
                                                                                    Chart.Series(label: "best so far", points: best)], logX: false)])
