@@ -84,13 +84,7 @@ struct SearchCommand: ParsableCommand {
             print("report:   \(o.report)")
             print("checks:   \(o.checks)")
             print("meta:     \(o.meta)")
-            if let skipped = o.chartsSkipped {
-                note("springtune: \(skipped)")
-            } else if !o.images.isEmpty {
-                let folder = URL(fileURLWithPath: o.report).deletingLastPathComponent().path
-                print("charts:   \(o.images.count) images in \(folder) (.gp scripts beside them)")
-                print("page:     \(folder)/index.html")
-            }
+            printCharts(report: o.report, images: o.images, skipped: o.chartsSkipped)
     }
 
     /// One line per free numeric parameter the chosen set sits at an end of (within 1 % of the box).

@@ -115,13 +115,18 @@ struct SweepCommand: ParsableCommand {
         print("report:   \(o.report)")
         print("meta:     \(o.meta)")
         if let p = o.perTrace { print("per-trace: \(p)") }
-        if let skipped = o.chartsSkipped {
-            note("springtune: \(skipped)")
-        } else if !o.images.isEmpty {
-            let folder = URL(fileURLWithPath: o.report).deletingLastPathComponent().path
-            print("charts:   \(o.images.count) images in \(folder) (.gp scripts beside them)")
-            print("page:     \(folder)/index.html")
-        }
+        printCharts(report: o.report, images: o.images, skipped: o.chartsSkipped)
+    }
+}
+
+/// The closing lines of `sweep` and `search`: where the charts and the page are, or why they were not drawn.
+func printCharts(report: String, images: [String], skipped: String?) {
+    if let skipped {
+        note("springtune: \(skipped)")
+    } else if !images.isEmpty {
+        let folder = URL(fileURLWithPath: report).deletingLastPathComponent().path
+        print("charts:   \(images.count) images in \(folder) (.gp scripts beside them)")
+        print("page:     \(folder)/index.html")
     }
 }
 
