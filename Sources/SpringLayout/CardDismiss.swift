@@ -138,7 +138,12 @@ public struct CardDismissEngine: Sendable {
     private var grabbed: (progress: Double, edgePan: Bool, excess: Rect, fade: GrabFade)?
 
     /// An engine for `model`, before any touch.
-    public init(model: CardDismiss) { self.model = model }
+    /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
+    /// while the finger is down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
+    public init(model: CardDismiss, presentsDragVelocity: Bool = true) {
+        self.model = model
+        input = TouchInput(presentsDragVelocity: presentsDragVelocity)
+    }
 
     /// Sends the card toward the frame `newTarget` from time t (s), Reference §7.8: the spring
     /// starts again on u from the frame shown then (u = 0) to `newTarget` (u = 1), with the rate

@@ -5,9 +5,14 @@ import SpringCore
 public struct TouchInput: Sendable {
     /// The samples in the order given.
     public private(set) var samples: [TouchSample] = []
+    /// False when nothing reads the velocity a frame presents while the finger is down (a
+    /// sweep's or a search's measurement, which reads positions only): ``velocity(_:at:)`` then
+    /// gives 0 until the lift instead of running the estimator every frame. The release
+    /// velocity, and so every position, is the same either way.
+    public var presentsDragVelocity: Bool
 
-    /// No samples yet.
-    public init() {}
+    /// No samples yet; `presentsDragVelocity` as ``presentsDragVelocity``.
+    public init(presentsDragVelocity: Bool = true) { self.presentsDragVelocity = presentsDragVelocity }
 
     /// Appends a sample with its coordinates clamped to ±``TouchInput/coordinateLimit``. A touch
     /// with no place moves nothing: a NaN coordinate keeps the previous sample's, and a first
@@ -60,9 +65,11 @@ public struct TouchInput: Sendable {
 
     /// The finger's velocity a frame at time t presents (pt/s): the release velocity once lifted;
     /// while down the same estimate with the 40 ms rule run from t, so a finger that has sent no
-    /// sample for more than 40 ms (held still) presents 0.
+    /// sample for more than 40 ms (held still) presents 0; 0 while down without ``presentsDragVelocity``.
     public func velocity(_ estimator: VelocityEstimator, at t: Double) -> Velocity {
-        guard let last = samples.last, last.phase.isLift else { return estimator.releaseVelocity(positions: samples[...], liftOff: t) }
+        guard let last = samples.last, last.phase.isLift else {
+            return presentsDragVelocity ? estimator.releaseVelocity(positions: samples[...], liftOff: t) : .zero
+        }
         return estimator.releaseVelocity(positions: samples.dropLast(), liftOff: last.t)
     }
 }

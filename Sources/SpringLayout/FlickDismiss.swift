@@ -93,7 +93,12 @@ public struct FlickDismissEngine: Sendable {
     public private(set) var grabOffset = SIMD2<Double>.zero
 
     /// An engine for `model`, with the card at rest in the centre.
-    public init(model: FlickDismiss) { self.model = model }
+    /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
+    /// while the finger is down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
+    public init(model: FlickDismiss, presentsDragVelocity: Bool = true) {
+        self.model = model
+        input = TouchInput(presentsDragVelocity: presentsDragVelocity)
+    }
 
     /// Sends a kept card springing back to `center` (pt) instead of C₀ from time t (s), where
     /// it is and as fast as it moves then (Reference §7.8); nothing for a thrown card or before

@@ -92,7 +92,12 @@ public struct PercentTransitionEngine: DecisionEngine {
     private var spring: Simulation?
 
     /// An engine for `model`, before any touch.
-    public init(model: PercentTransition) { self.model = model }
+    /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
+    /// while the finger is down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
+    public init(model: PercentTransition, presentsDragVelocity: Bool = true) {
+        self.model = model
+        input = TouchInput(presentsDragVelocity: presentsDragVelocity)
+    }
 
     /// The transition's offset s (pt) when this gesture grabbed it, within [0, W]; nil for a gesture from rest.
     public private(set) var grabOffset: Double?

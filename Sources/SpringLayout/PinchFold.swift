@@ -94,7 +94,15 @@ public struct PinchFoldEngine: DecisionEngine {
     private var target = 0.0
 
     /// An engine for `model`, before any touch.
-    public init(model: PinchFold) { self.model = model }
+    /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
+    /// while the fingers are down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
+    public init(model: PinchFold, presentsDragVelocity: Bool = true) {
+        self.model = model
+        self.presentsDragVelocity = presentsDragVelocity
+    }
+
+    /// Whether each finger's input presents its velocity while down.
+    let presentsDragVelocity: Bool
 
     /// The pinch progress of the row when this gesture grabbed it: 0 for a row at rest.
     public private(set) var grabProgress = 0.0
@@ -130,7 +138,7 @@ public struct PinchFoldEngine: DecisionEngine {
     /// Gives the engine the next sample of any finger (in time order).
     public mutating func add(_ sample: TouchSample) {
         if inputs[sample.pointer] == nil { order.append(sample.pointer) }
-        inputs[sample.pointer, default: TouchInput()].add(sample)
+        inputs[sample.pointer, default: TouchInput(presentsDragVelocity: presentsDragVelocity)].add(sample)
     }
 
     /// The row's height before any pinch: 0 for a new row, `rowHeight` for one to fold.

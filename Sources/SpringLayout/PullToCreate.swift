@@ -67,7 +67,12 @@ public struct PullToCreateEngine: Sendable {
     private var spring: Simulation?
 
     /// An engine for `model`, before any touch.
-    public init(model: PullToCreate) { self.model = model }
+    /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
+    /// while the finger is down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
+    public init(model: PullToCreate, presentsDragVelocity: Bool = true) {
+        self.model = model
+        input = TouchInput(presentsDragVelocity: presentsDragVelocity)
+    }
 
     /// The row's height when this gesture grabbed it (pt), within [0, rowHeight]: 0 for a list at rest.
     public private(set) var grabHeight = 0.0

@@ -5,7 +5,7 @@ import SpringLayout
 extension CardDismiss: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .decisionTime]
 
-    public func makeEngine() -> CardDismissEngine { CardDismissEngine(model: self) }
+    public func makeEngine(presentsDragVelocity: Bool) -> CardDismissEngine { CardDismissEngine(model: self, presentsDragVelocity: presentsDragVelocity) }
 
     public func read(_ engine: inout CardDismissEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let f = engine.frame(at: t)

@@ -37,7 +37,8 @@ public struct DecisionOutcome: Sendable {
 /// sample, frame by frame, and reads overshoot and settling of the spring after the decision.
 public protocol DecisionMeasured: MeasuredModel where Prepared == Trace, PreparationKey == NoPreparation {
     associatedtype Engine: DecisionEngine
-    func makeEngine() -> Engine
+    /// A fresh engine; `presentsDragVelocity` false when only positions are read (no timeline).
+    func makeEngine(presentsDragVelocity: Bool) -> Engine
     /// Advances the engine to frame time t and reads it; the timeline items only when `drawn`
     /// (building them every frame of a sweep cost a heap allocation per frame).
     func read(_ engine: inout Engine, at t: Double, drawn: Bool) -> DecisionReading
@@ -49,7 +50,8 @@ extension DecisionMeasured {
     public func run(_ trace: Trace, timeline: Bool) -> TraceRun {
         var feed = TraceFeed(trace: trace, scene: scene)
         let clock = feed.clock
-        var engine = makeEngine()
+        // Without a timeline only positions are read: no velocity estimate per frame while down.
+        var engine = makeEngine(presentsDragVelocity: timeline)
         var overshoot = OvershootTracker(items: 1), settle = SettleTracker()
         var decisionFrame: Int?, goneFrame: Int?
         var rows: [TimelineRow] = []

@@ -124,10 +124,13 @@ struct Acquisition {
     static let poolSize = 512
     /// Perturbations tried around each of the best few sets so far.
     static let localTrials = 48
+    /// The least distance (largest coordinate difference in the unit box) between a proposal and
+    /// any set evaluated or proposed before it: closer sets would teach almost nothing.
+    static let spacing = 0.005
 
     /// The next `count` points: each the best of a seeded quasi-random pool and of perturbations
     /// around the best sets so far (`near`), refined by a compass search on a(x) (steps of 0.05
-    /// halved down to 0.05/32 on numeric coordinates), never a point already in `taken`.
+    /// halved down to 0.05/32 on numeric coordinates), never within ``spacing`` of a point in `taken`.
     func batch(_ count: Int, near: [[Double]], taken: [[Double]], seed: UInt64) throws -> [[Double]] {
         var acquisition = self, taken = taken, out: [[Double]] = []
         var rng = Preference.SplitMix64(seed: seed ^ 0xB0_5EA_4C4)
@@ -135,7 +138,7 @@ struct Acquisition {
         let numeric = zip(space.axes, space.offsets).compactMap { axis, offset -> Int? in
             if case .numeric = axis.kind { offset } else { nil }
         }
-        func isNew(_ y: [Double]) -> Bool { !taken.contains { Self.distance($0, y) < 1e-9 } }
+        func isNew(_ y: [Double]) -> Bool { !taken.contains { Self.distance($0, y) < Self.spacing } }
         for _ in 0..<count {
             var candidates = pool
             for centre in near {
