@@ -67,9 +67,15 @@ public struct TouchInput: Sendable {
     /// while down the same estimate with the 40 ms rule run from t, so a finger that has sent no
     /// sample for more than 40 ms (held still) presents 0; 0 while down without ``presentsDragVelocity``.
     public func velocity(_ estimator: VelocityEstimator, at t: Double) -> Velocity {
-        guard let last = samples.last, last.phase.isLift else {
-            return presentsDragVelocity ? estimator.releaseVelocity(positions: samples[...], liftOff: t) : .zero
-        }
+        guard presentsDragVelocity || isLifted else { return .zero }
+        return estimate(estimator, at: t)
+    }
+
+    /// The finger's velocity at time t as ``velocity(_:at:)`` gives it, whatever
+    /// ``presentsDragVelocity`` says: for motion that starts from it (a pinch released by one finger
+    /// while the other is still down).
+    public func estimate(_ estimator: VelocityEstimator, at t: Double) -> Velocity {
+        guard let last = samples.last, last.phase.isLift else { return estimator.releaseVelocity(positions: samples[...], liftOff: t) }
         return estimator.releaseVelocity(positions: samples.dropLast(), liftOff: last.t)
     }
 }

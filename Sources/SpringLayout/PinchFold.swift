@@ -178,12 +178,14 @@ public struct PinchFoldEngine: DecisionEngine {
     private func dragSpeed(at t: Double) -> Double {
         guard let (a, b) = pair, let d0 = startSeparation, let d = separation else { return 0 }
         let p = grabProgress + model.progress(start: d0, now: d)
-        return p > 0 && p < 1 ? separationSpeed(a, b, at: t) : 0
+        return p > 0 && p < 1 ? separationSpeed(a, b, at: t, presented: true) : 0
     }
 
-    /// ḋ = sign(y_B − y_A)·(v_B − v_A) (pt/s) from each finger's velocity along y at t.
-    private func separationSpeed(_ a: TouchInput, _ b: TouchInput, at t: Double) -> Double {
-        let va = a.velocity(model.scene.estimator, at: t).y, vb = b.velocity(model.scene.estimator, at: t).y
+    /// ḋ = sign(y_B − y_A)·(v_B − v_A) (pt/s) from each finger's velocity along y at t: as a
+    /// frame presents it (`presented`), or as the release spring starts from it.
+    private func separationSpeed(_ a: TouchInput, _ b: TouchInput, at t: Double, presented: Bool) -> Double {
+        let e = model.scene.estimator
+        let (va, vb) = presented ? (a.velocity(e, at: t).y, b.velocity(e, at: t).y) : (a.estimate(e, at: t).y, b.estimate(e, at: t).y)
         let sign: Double = (b.latest!.y - a.latest!.y) >= 0 ? 1 : -1
         return sign * (vb - va)
     }
@@ -208,7 +210,7 @@ public struct PinchFoldEngine: DecisionEngine {
         let p = grabProgress + model.progress(start: d0, now: d)
         decision = model.commits(progress: p) ? model.mode.labels.positive : model.mode.labels.negative
         target = decision == .create || decision == .keep ? model.rowHeight : 0
-        if (0...1).contains(p) { releaseSpeed = separationSpeed(a, b, at: t) }
+        if (0...1).contains(p) { releaseSpeed = separationSpeed(a, b, at: t, presented: false) }
         let h = model.height(progress: p) + extra.value
         spring = Simulation(spring: model.spring, position: h, velocity: releaseSpeed + extra.rate, target: target, time: t)
     }

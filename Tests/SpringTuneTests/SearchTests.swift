@@ -1,5 +1,6 @@
 import Foundation
 import SpringLayout
+import TraceIO
 import Testing
 @testable import SpringTune
 
