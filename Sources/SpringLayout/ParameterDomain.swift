@@ -17,6 +17,7 @@ public struct ParameterDomain: Hashable, Sendable {
         case words([String])
     }
 
+    /// The range or the words.
     public var values: Values
     /// True for the parameters that shape the feel (springs, thresholds, resistances), which
     /// `--free all` frees; false for those that describe the app's content (row height, card

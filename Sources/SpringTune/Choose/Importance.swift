@@ -74,8 +74,12 @@ public struct Importance: Sendable {
         rows = report.rows.count
         gridSize = max(report.meta?.configs ?? rows, rows)
         self.objective = objective
-        // Each row's value of each axis as an index into the values it takes, in order of appearance.
+        // Each row's value of each axis as an index into the values it takes, in order of
+        // appearance; a search's numbers (every row its own value) as their rank's bin.
+        let listed = report.meta?.search != nil
         let levels: [[Int]] = report.axes.indices.map { k in
+            let values = report.rows.map { $0.parameters[k] }
+            if listed, let bins = Self.rankBins(values) { return bins }
             var index: [ParamValue: Int] = [:]
             return report.rows.map { row in
                 let v = row.parameters[k]
@@ -92,6 +96,21 @@ public struct Importance: Sendable {
             return Self.decompose(name, report.rows.map { report.number($0, c) }, levels: levels)
         }
     }
+
+    /// Bins of a search's rows (Reference §10.17): a report of continuous values has no grid, and
+    /// every row alone would "explain" everything, so each numeric parameter is cut into
+    /// ``searchBins`` groups of equal count by rank (ties by row order); nil for words.
+    static func rankBins(_ values: [ParamValue]) -> [Int]? {
+        let numbers = values.compactMap(\.number)
+        guard numbers.count == values.count, !numbers.isEmpty else { return nil }
+        let order = numbers.indices.sorted { numbers[$0] != numbers[$1] ? numbers[$0] < numbers[$1] : $0 < $1 }
+        var bins = [Int](repeating: 0, count: numbers.count)
+        for (rank, i) in order.enumerated() { bins[i] = rank * searchBins / numbers.count }
+        return bins
+    }
+
+    /// Groups per parameter in a search's decomposition.
+    public static let searchBins = 5
 
     /// The key columns of `ranking` (``Ranking/keyColumns``: the objective, its targets',
     /// constraints' and tiebreak columns) that
