@@ -13,7 +13,7 @@ public func fuzzSweep(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         for kind in ModelKind.all {
             let traces = try TraceSource(files: [path], kind: kind, skipInvalid: true, scene: Scene(), blockSamples: 64)
-            let runner = SweepRunner(kind: kind, scene: Scene(), grid: SweepGrid(axes: [], base: [:]), threads: 1)
+            let runner = SweepRunner(kind: kind, scene: Scene(), sets: SweepGrid(axes: [], base: [:]), threads: 1)
             let results = try runner.run(traces)
             precondition(results.count == 1 && results[0].aggregate.traces == traces.tags.count)
         }
