@@ -217,7 +217,7 @@ def main():
     ap.add_argument("--presets", default="tweetbot,evernote,appstore,clear", help="comma-separated")
     ap.add_argument("--seeds", default="1,2,3,4,5", help="comma-separated, or FROM..TO")
     ap.add_argument("--budget", type=int, default=100, help="evaluations per run (N)")
-    ap.add_argument("--springtune", default=os.environ.get("SPRINGTUNE", "/work/main/.build/release/springtune"))
+    ap.add_argument("--springtune", default=os.environ.get("SPRINGTUNE", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "release", "springtune")))
     ap.add_argument("--check", action="store_true", help="exit 1 when any preset is WORSE")
     a = ap.parse_args()
     if ".." in a.seeds:
