@@ -4,6 +4,8 @@
 SWIFT ?= swift
 PYTHON ?= python3
 BIN := .build/release/springtune
+## The studio's server, a second executable that `springtune studio` starts (built by `build`, not by `demo`).
+STUDIO_BIN := .build/release/springtune-studio
 ## What `make demo` (and build, install) needs: libcsv-dev and libsqlite3-dev to build (the trace reader links
 ## libcsv; the studio's sessions are SQLite through GRDB),
 ## gnuplot-nox to draw the charts.
@@ -33,7 +35,7 @@ CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
 ## -DSPRINGTUNE_BUILD_VERSION: compile the version `make version` wrote (see VERSION below).
 SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS) -Xswiftc -DSPRINGTUNE_BUILD_VERSION
 
-.PHONY: setup setup-test version build demo test install install-built uninstall notebooks strip-notebooks bench fuzz docs clean
+.PHONY: setup setup-test version build build-tool demo test install install-built uninstall notebooks strip-notebooks bench fuzz docs clean
 
 ## Install system packages (Debian/Ubuntu), only when missing: $(call apt,PACKAGES).
 apt = @dpkg -s $(1) >/dev/null 2>&1 || { \
@@ -56,10 +58,16 @@ version:
 	  '#if SPRINGTUNE_BUILD_VERSION' 'extension SpringTuneVersion {' "    static let described = \"$$v\"" '}' '#endif'); \
 	[ "$$(cat $(VERSION_SWIFT) 2>/dev/null)" = "$$text" ] || { printf '%s\n' "$$text" > $(VERSION_SWIFT); echo "version $$v"; }
 
+## Both executables: the command line and the studio's server.
 build: setup version
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-demo: build
+## The command line alone: what the demo runs, without the studio's server stack (SwiftNIO,
+## Hummingbird, GRDB and their dependencies, most of a first build's time).
+build-tool: setup version
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product springtune
+
+demo: build-tool
 	$(BIN) sweep --preset evernote --out $(DEMO_OUT)
 
 ## Swift suites, command-line checks (incl. a separate package decoding an export), a sharded
@@ -128,6 +136,7 @@ fuzz: setup
 
 ## Installs into PREFIX (default /usr/local; DESTDIR is put in front of every path for staging):
 ##   bin/springtune                                  the release build
+##   bin/springtune-studio                           the studio's server, which `springtune studio` starts
 ##   share/springtune/presets/*.json                 the bundled presets (Presets/)
 ##   share/springtune/traces/                        the bundled trace sets (Sources/SpringTune/Resources/Traces/)
 ##   share/springtune/install-manifest               every file and folder this install created
@@ -146,7 +155,7 @@ install: build
 	@$(MAKE) --no-print-directory install-built
 install-built: SHELL := /bin/bash
 install-built:
-	@test -x $(BIN) || { echo "make install: no $(BIN); run make build first" >&2; exit 66; }
+	@for b in $(BIN) $(STUDIO_BIN); do test -x $$b || { echo "make install: no $$b; run make build first" >&2; exit 66; }; done
 	$(SWIFT) build -c release --scratch-path $(TOOLS_BUILD) --product generate-manual
 	@set -euo pipefail; root='$(DESTDIR)$(PREFIX)'; gen=$$(mktemp -d); trap 'rm -rf "$$gen"' EXIT; \
 	date=$$(git log -1 --format=%cs 2>/dev/null || date -u +%F); \
@@ -157,7 +166,7 @@ install-built:
 	folder() { local p="" part; IFS=/ read -ra parts <<< "$$1"; for part in "$${parts[@]}"; do p=$${p:+$$p/}$$part; \
 	  [ -d "$$root/$$p" ] || { mkdir "$$root/$$p"; echo "$$p/" >> "$$list"; }; done; }; \
 	put() { folder "$$(dirname "$$3")"; install -m "$$1" "$$2" "$$root/$$3"; echo "$$3" >> "$$list"; }; \
-	put 755 $(BIN) bin/springtune; \
+	put 755 $(BIN) bin/springtune; put 755 $(STUDIO_BIN) bin/springtune-studio; \
 	for f in Presets/*.json; do put 644 "$$f" "share/springtune/presets/$${f#Presets/}"; done; \
 	(cd Sources/SpringTune/Resources/Traces && find . -type f | LC_ALL=C sort) | while read -r f; do \
 	  put 644 "Sources/SpringTune/Resources/Traces/$${f#./}" "share/springtune/traces/$${f#./}"; done; \

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SpringTune", targets: ["SpringTune"]),
         .library(name: "Preference", targets: ["Preference"]),
         .executable(name: "springtune", targets: ["springtune"]),
+        .executable(name: "springtune-studio", targets: ["springtune-studio"]),
     ],
     // The trait `Tool` (on by default) is the command-line tool and its studio: only it needs the
     // four packages below. An app that links SpringCore/SpringLayout depends on this package with
@@ -63,10 +64,14 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log", condition: tool)],
             resources: [.embedInCode("Assets")]
         ),
+        // The command line. It does not link the studio: `springtune studio` starts the
+        // `springtune-studio` executable built beside it, so `make demo` (this product alone)
+        // compiles no server (docs/Development.md, "Two executables").
         .executableTarget(
             name: "springtune",
-            dependencies: ["SpringTune", "SpringStudio", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool)]
+            dependencies: ["SpringTune", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool)]
         ),
+        .executableTarget(name: "springtune-studio", dependencies: ["SpringStudio", "SpringTune", "ToolRuntime"]),
         .testTarget(name: "SpringCoreTests", dependencies: ["SpringCore"]),
         .testTarget(name: "SpringLayoutTests", dependencies: ["SpringLayout"]),
         .testTarget(name: "TraceIOTests", dependencies: ["TraceIO", "SpringTune"]),

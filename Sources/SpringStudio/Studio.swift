@@ -11,22 +11,6 @@ import ToolRuntime
 /// one `studio: URL` line, and serves until SIGINT or SIGTERM (exit 0; the session is written
 /// as each answer arrives, so nothing is lost).
 public enum Studio {
-    public struct Options: Sendable {
-        public var preset: String
-        public var traces: [String]
-        public var session: String?
-        public var port: Int
-        /// An address to listen on other than 127.0.0.1 (`--host`), with a warning.
-        public var host: String?
-        public var token: String?
-        public var openBrowser: Bool
-
-        public init(preset: String, traces: [String], session: String?, port: Int, host: String?, token: String?, openBrowser: Bool) {
-            self.preset = preset; self.traces = traces; self.session = session; self.port = port
-            self.host = host; self.token = token; self.openBrowser = openBrowser
-        }
-    }
-
     /// The default session file of a preset: `out/studio/<preset>.sqlite`.
     public static func defaultSession(preset name: String) -> String { "out/studio/\(name).sqlite" }
 
@@ -37,7 +21,7 @@ public enum Studio {
     }
 
     /// Runs the studio; returns only when the server stops by itself (it throws when it cannot listen).
-    public static func run(_ options: Options, note: @escaping @Sendable (String) -> Void) throws {
+    public static func run(_ options: StudioOptions, note: @escaping @Sendable (String) -> Void) throws {
         let loaded = try PresetStore().load(options.preset)
         let engine = try StudioEngine(loaded: loaded, files: options.traces)
         let store = try SessionStore(path: options.session ?? defaultSession(preset: loaded.preset.name),

@@ -79,3 +79,17 @@ public final class Cleanup: @unchecked Sendable {
         _exit(code)
     }
 }
+
+/// Flushes the output and ends the process without running exit-time destructors; a run
+/// that succeeded but could not write its stdout ends 74 with one line instead of its own code. With
+/// other threads still alive (the signal thread that cleans up on Ctrl-C, libdispatch's
+/// workers), the C library's destructors raced them and crashed the process on exit now and
+/// then (SIGILL in ICU's _fini, seen while libdispatch signal sources were in use).
+public func finishProcess(_ code: Int32) -> Never {
+    Cleanup.shared.parkIfInterrupted()
+    if let error = StandardStreams.flushOutput(), code == 0 {
+        StandardStreams.error("springtune: \(error.message)\n")
+        _exit(error.code.rawValue)
+    }
+    _exit(code)
+}

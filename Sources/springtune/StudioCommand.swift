@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SpringStudio
 import SpringTune
 
 struct StudioCommand: ParsableCommand {
@@ -34,12 +33,10 @@ struct StudioCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            if let simulate {
-                print(try Studio.simulate(preset: preset, traces: traces, seeds: simulate, rounds: rounds), terminator: "")
-                return
-            }
-            try Studio.run(.init(preset: preset, traces: traces, session: session, port: port, host: host, token: token, openBrowser: !noBrowser),
-                           note: { note($0) })
+            // The server lives in its own executable (`springtune-studio`, built by `make build`),
+            // so the command line's first build compiles none of it.
+            try StudioLauncher.exec(StudioOptions(preset: preset, traces: traces, session: session, port: port, host: host, token: token,
+                                                  openBrowser: !noBrowser, simulate: simulate, rounds: rounds))
         }
     }
 }

@@ -52,4 +52,27 @@ swift package --package-path "$work/full" --scratch-path "$work/full-build" reso
 listed=$(resolved_tool_packages "$work/full" | tr '\n' ' ')
 echo "with the default traits, Package.resolved lists: $listed"
 check "…lists swift-argument-parser" grep -q "swift-argument-parser" <<<"$listed"
+# The first build serves the first run: the command line's product depends on no target of the
+# studio's server stack, so `make demo` (swift build --product springtune) compiles none of it;
+# the studio's executable does (so the check can fail).
+swift package --package-path "$root" describe --type json >"$work/describe.json" 2>/dev/null
+# needs TARGET: the targets and package products TARGET depends on, transitively.
+needs() {
+  python3 - "$work/describe.json" "$1" <<'PY'
+import json, sys
+targets = {t["name"]: t for t in json.load(open(sys.argv[1]))["targets"]}
+seen, todo, products = set(), [sys.argv[2]], set()
+while todo:
+    t = targets[todo.pop()]
+    if t["name"] not in seen:
+        seen.add(t["name"])
+        todo += [n for n in t.get("target_dependencies", []) if n in targets]
+        products |= set(t.get("product_dependencies", []))
+print(" ".join(sorted(seen | products)))
+PY
+}
+server=' (SpringStudio|Hummingbird|GRDB|Logging) '
+tool=$(needs springtune); studio=$(needs springtune-studio)
+check "the springtune product needs no studio, Hummingbird, GRDB or swift-log ($tool)" test -n "$tool" -a -z "$(echo " $tool " | grep -E "$server")"
+check "…and springtune-studio needs them ($studio)" test -n "$(echo " $studio " | tr ' ' '\n' | grep -Ex 'SpringStudio|Hummingbird|GRDB' | sort -u | wc -l | grep -x 3)"
 finish

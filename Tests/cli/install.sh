@@ -25,7 +25,7 @@ make_in_repo install-built PREFIX="$prefix" > "$work/reinstall.log" 2>&1; rc=$?
 check "a second install over the first exits 0 and says it replaces it (rc $rc)" \
   test "$rc" = 0 -a -n "$(grep 'replacing the install' "$work/reinstall.log")"
 manifest=$prefix/share/springtune/install-manifest
-for f in bin/springtune share/man/man1/springtune.1 share/bash-completion/completions/springtune \
+for f in bin/springtune bin/springtune-studio share/man/man1/springtune.1 share/bash-completion/completions/springtune \
          share/zsh/site-functions/_springtune share/fish/vendor_completions.d/springtune.fish \
          share/springtune/presets/evernote.json share/springtune/traces/default/aosp-flings.csv share/doc/springtune/NOTICE; do
   check "installed $f, listed in the manifest" test -s "$prefix/$f" -a -n "$(grep -x "$f" "$manifest")"
@@ -74,6 +74,9 @@ files = [t["file"] for t in json.load(open(sys.argv[1]))["traces"]]
 assert files and all(f.startswith(sys.argv[2]) for f in files), files
 PY
 check "the sweep drew its page" test -s "$run/X/index.html"
+hidden "$run" "$st" studio --preset evernote --simulate 1 --rounds 2 > "$work/studio.txt" 2> "$work/studio.err"; rc=$?
+check "moved install: springtune studio starts the installed springtune-studio (--simulate 1, rc $rc)" \
+  test "$rc" = 0 -a -n "$(grep -F 'seeds at ≥ 0.95 after round 2' "$work/studio.txt")"
 check "installed --version is the build's ($("$bin" --version))" test "$(hidden "$run" "$st" --version)" = "$("$bin" --version)"
 sha=$(git -C "$repo" rev-parse --short=7 HEAD)
 check "--version names the commit it was built from (git describe: $("$bin" --version), HEAD $sha), not a fixed 0.1.0" \
