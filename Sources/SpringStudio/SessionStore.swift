@@ -6,7 +6,7 @@ import ToolRuntime
 
 /// A studio session on disk: one SQLite database (through GRDB, in WAL mode) with every
 /// parameter set shown, every round of candidates and every answer, with timestamps
-/// (Reference §11). A second studio on the same file is refused (exit 73): the file is held
+/// (Reference §10.16). A second studio on the same file is refused (exit 73): the file is held
 /// with an exclusive `flock` for the life of the process.
 public final class SessionStore: Sendable {
     /// A round of candidates: its number, the trace they were watched on, and the sets.

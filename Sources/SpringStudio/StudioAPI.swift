@@ -5,7 +5,7 @@ import SpringTune
 import ToolRuntime
 import TraceIO
 
-/// The studio's JSON API without the HTTP around it (Reference §11): each endpoint a function
+/// The studio's JSON API without the HTTP around it (Reference §10.16): each endpoint a function
 /// from its checked input to its one-line JSON answer. Errors are ``StudioError``s.
 public final class StudioAPI: Sendable {
     public let engine: StudioEngine

@@ -5,7 +5,7 @@ import ToolRuntime
 
 /// The preset's axes as the studio shows them: a slider per numeric axis over the range of its
 /// values (log where the axis was given with log spacing), a choice per word axis (Reference
-/// §11). Axes with one value are not shown: there is nothing to move.
+/// §10.16). Axes with one value are not shown: there is nothing to move.
 public struct StudioAxis: Sendable, Equatable {
     public var name: String
     /// The parameter's unit (`pt`, `Hz`, `×`, `word`).

@@ -6,7 +6,7 @@ import ToolRuntime
 import TraceIO
 
 /// What the studio runs: one preset, its traces held in memory, and one parameter set at a time
-/// through the very engines a sweep runs (Reference §11). Immutable after it is made, so the
+/// through the very engines a sweep runs (Reference §10.16). Immutable after it is made, so the
 /// server's request handlers share it freely.
 public struct StudioEngine: Sendable {
     /// A trace as the page lists it: its id, what kind of gesture it is, and its label.

@@ -1,5 +1,5 @@
 /// A request the studio refuses: its HTTP status and one line for the `{"error": …}` body
-/// (Reference §11: every error is a 4xx with a one-line JSON error, never a 5xx).
+/// (Reference §10.16 and §11: every error is a 4xx with a one-line JSON error, never a 5xx).
 public struct StudioError: Error, Sendable, Equatable {
     /// 400, 401, 403, 404, 405, 409 or 413.
     public var status: Int

@@ -3,7 +3,7 @@ import SpringLayout
 import SpringTune
 import TraceIO
 
-/// `POST /api/export`: the studio's best estimate as a pinned preset (Reference §8.2, §11).
+/// `POST /api/export`: the studio's best estimate as a pinned preset (Reference §8.2, §10.16).
 enum StudioExport {
     /// The preset JSON of `loaded` pinned to `params`, named `name`, with a provenance block
     /// naming the session (trace entries relative to `folder`, where it is written) and its number of choices, and the report row's metrics of the set.

@@ -2,7 +2,7 @@ import SpringCore
 import SpringTune
 import TraceIO
 
-/// A replay as the page draws it (Reference §11), written straight to JSON text: the
+/// A replay as the page draws it (Reference §10.16), written straight to JSON text: the
 /// simulated frames from touch-down until shortly after everything rests (``Replay/Outcome``'s
 /// rest time), each with the timeline rows when asked (`[item, y, anchor, velocity]`, pt and
 /// pt/s, the numbers `replay`'s timeline.csv holds; empty otherwise), the shapes on screen (`[x, y, width, height,

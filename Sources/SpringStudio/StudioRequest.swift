@@ -54,7 +54,7 @@ public indirect enum JSONInput: Decodable, Sendable {
     }
 }
 
-/// The bodies of the studio's POST endpoints, checked (Reference §11).
+/// The bodies of the studio's POST endpoints, checked (Reference §10.16).
 enum StudioRequest {
     /// `params`: `{"NAME": number-or-word}` over the shown axes; a name not given keeps the
     /// preset's value. Unknown names, wrong types and values off an axis are 400.

@@ -4,7 +4,7 @@ import NIOCore
 import SpringTune
 import ToolRuntime
 
-/// The studio's HTTP side (Reference §11) on Hummingbird 2: the page's static files (compiled
+/// The studio's HTTP side (Reference §10.16) on Hummingbird 2: the page's static files (compiled
 /// into the binary: no request path reaches the file system), the JSON API behind the token,
 /// the Host check against DNS rebinding, a 1 MiB body limit, and every error as a one-line
 /// JSON `{"error": …}` with a 4xx status.

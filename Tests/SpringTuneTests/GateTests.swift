@@ -42,9 +42,9 @@ import TraceIO
         #expect(abs(try Tolerance(parsing: "2%").margin(a: 0.925, frameRate: 40) - 0.0185) < 1e-15)
         #expect(try Tolerance(parsing: "0.01s").margin(a: 0.925, frameRate: 40) == 0.01)
         // A move of exactly one frame is within one frame despite rounding (0.95 − 0.925 > 0.025 in binary).
-        #expect(Comparison.verdict(a: 0.925, b: 0.95, better: .lower, margin: 0.025) == "same")
-        #expect(Comparison.verdict(a: 0.925, b: 0.975, better: .lower, margin: 0.025) == "worse")
-        #expect(Comparison.verdict(a: 0.925, b: 0.95, better: .lower, margin: 0.0185) == "worse")
+        #expect(Comparison.verdict(a: 0.925, b: 0.95, better: .lower, margin: 0.025) == .same)
+        #expect(Comparison.verdict(a: 0.925, b: 0.975, better: .lower, margin: 0.025) == .worse)
+        #expect(Comparison.verdict(a: 0.925, b: 0.95, better: .lower, margin: 0.0185) == .worse)
     }
 }
 

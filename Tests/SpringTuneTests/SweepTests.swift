@@ -301,10 +301,10 @@ enum Fixture {
     }
 
     @Test func neverSettlingIsWorse() {
-        #expect(Comparison.verdict(a: 1.2, b: .infinity, better: .lower, margin: 0.012) == "worse")
-        #expect(Comparison.verdict(a: .infinity, b: 1.2, better: .lower, margin: 0.012) == "better")
-        #expect(Comparison.verdict(a: .infinity, b: .infinity, better: .lower, margin: 0.012) == "same")
-        #expect(Comparison.verdict(a: 1, b: 1.005, better: .lower, margin: 0.01) == "same")
+        #expect(Comparison.verdict(a: 1.2, b: .infinity, better: .lower, margin: 0.012) == .worse)
+        #expect(Comparison.verdict(a: .infinity, b: 1.2, better: .lower, margin: 0.012) == .better)
+        #expect(Comparison.verdict(a: .infinity, b: .infinity, better: .lower, margin: 0.012) == .same)
+        #expect(Comparison.verdict(a: 1, b: 1.005, better: .lower, margin: 0.01) == .same)
     }
 
     @Test func everyModelsColumnsHaveSpecs() throws {

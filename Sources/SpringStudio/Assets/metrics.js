@@ -1,5 +1,5 @@
 "use strict";
-// The studio page's metrics beside a panel or the best set (Reference §11): values with units,
+// The studio page's metrics beside a panel or the best set (Reference §10.16): values with units,
 // a broken constraint in red, a missed target in amber, the objective as text. Loaded before
 // studio.js; uses its helpers (short, withUnit, preset) only when called.
 

@@ -1,5 +1,5 @@
 "use strict";
-// The studio's page (Reference §11): 1 to 4 candidate panels replaying one trace side by side
+// The studio's page (Reference §10.16): 1 to 4 candidate panels replaying one trace side by side
 // on one clock. One set of sliders edits the selected panel; every change asks the studio for
 // the replay (frames and per-trace metrics) and the report row over every trace (metrics that
 // the objective's constraints and targets name). In round mode (Reference §12) the panels are

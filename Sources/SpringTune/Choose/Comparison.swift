@@ -32,19 +32,26 @@ public struct Comparison: Sendable {
     /// The better side of a report column (`none` for columns springtune does not know).
     public static func better(_ column: String) -> MetricSpec.Better { ReportColumns.spec(column)?.better ?? .none }
 
+    /// The verdict on one pair of values (its raw value is the word `compare.csv` writes).
+    public enum Verdict: String, Sendable {
+        case better, worse, same
+        /// Moved, in a column with no better side.
+        case changed
+    }
+
     /// The verdict on one pair: `better`, `worse`, `same`, or `changed` for a column with no
     /// better side. A change counts when |B − A| exceeds `margin` (in the column's unit) plus a
     /// rounding slack of 1e-9 × max(|A|, |B|) + 1e-12 (report values have 12 significant
     /// digits, so a move of exactly the margin is not a change); a change to or from ±∞ always counts.
-    public static func verdict(a: Double, b: Double, better: MetricSpec.Better, margin: Double) -> String {
-        if a == b { return "same" }
+    public static func verdict(a: Double, b: Double, better: MetricSpec.Better, margin: Double) -> Verdict {
+        if a == b { return .same }
         let delta = b - a
         let slack = a.isFinite && b.isFinite ? margin + 1e-9 * max(abs(a), abs(b)) + 1e-12 : 0
-        guard abs(delta) > slack else { return "same" }
+        guard abs(delta) > slack else { return .same }
         switch better {
-        case .none: return "changed"
-        case .lower: return delta > 0 ? "worse" : "better"
-        case .higher: return delta < 0 ? "worse" : "better"
+        case .none: return .changed
+        case .lower: return delta > 0 ? .worse : .better
+        case .higher: return delta < 0 ? .worse : .better
         }
     }
 
@@ -92,14 +99,17 @@ public struct Comparison: Sendable {
                 guard let va = a.number(ra, ia), let vb = b.number(rb, ib) else { continue }
                 let delta = va == vb ? 0 : vb - va
                 let verdict = Self.verdict(a: va, b: vb, better: direction, margin: Self.margin(m, value: va, row: ra, of: a, tolerances: tolerances).0)
-                if verdict == "worse" { s.worse += 1 }
-                if verdict == "better" { s.better += 1 }
-                if verdict == "changed" { s.changed += 1 }
+                switch verdict {
+                case .worse: s.worse += 1
+                case .better: s.better += 1
+                case .changed: s.changed += 1
+                case .same: break
+                }
                 s.pairs += 1
                 if delta.isFinite { deltas.append(delta) }
                 let params = ra.parameters.map(CSVField.init)
                 let relative = va != 0 && va.isFinite && delta.isFinite ? delta / abs(va) : nil
-                w.row(params + [.text(m), .number(va), .number(vb), .number(delta), CSVField(relative), .text(verdict)])
+                w.row(params + [.text(m), .number(va), .number(vb), .number(delta), CSVField(relative), .text(verdict.rawValue)])
             }
             deltas.sort()
             s.medianDelta = deltas.isEmpty ? nil : deltas.count % 2 == 1 ? deltas[deltas.count / 2] : (deltas[deltas.count / 2 - 1] + deltas[deltas.count / 2]) / 2

@@ -17,21 +17,32 @@ public enum Export {
     public static func preset(report: String, configId: Int?, destination: String = "preset.json", keepSweep: Bool = false,
                               objective: Objective? = nil) throws -> Preset {
         let table = try SweepReport.read(report, sidecar: .required)
-        let meta = table.meta!
-        let kind = try ModelKind(name: meta.preset.model)
-        let row: SweepReport.Row
+        return try preset(table, row: try choice(table, configId: configId, objective: objective).row, destination: destination,
+                          keepSweep: keepSweep, objective: objective)
+    }
+
+    /// The row to export from a report read with its sidecar: config `configId`, or the best
+    /// under `objective` (default: the sidecar's), with the ranked sets it was chosen from.
+    public static func choice(_ table: SweepReport, configId: Int?, objective: Objective? = nil) throws -> (row: SweepReport.Row, ranked: [Ranking.Entry]?) {
         if let configId {
             guard let r = table.rows.first(where: { $0.configId == configId }) else {
-                throw ToolError(.usage, "\(report): no config_id \(configId)")
+                throw ToolError(.usage, "\(table.path): no config_id \(configId)")
             }
-            row = r
-        } else {
-            let ranking = try Ranking(objective: objective ?? meta.preset.objective)
-            guard let best = try ranking.rank(table).first else {
-                throw ToolError(.dataError, "\(report): no parameter set meets the objective (\(ranking.summary))")
-            }
-            row = best
+            return (r, nil)
         }
+        let ranking = try Ranking(objective: objective ?? table.meta!.preset.objective)
+        let ranked = try ranking.ranked(table)
+        guard let best = ranked.first else {
+            throw ToolError(.dataError, "\(table.path): no parameter set meets the objective (\(ranking.summary))")
+        }
+        return (best.row, ranked)
+    }
+
+    /// The preset of `row` of `table` (read with its sidecar; see ``preset(report:configId:destination:keepSweep:objective:)``).
+    public static func preset(_ table: SweepReport, row: SweepReport.Row, destination: String = "preset.json", keepSweep: Bool = false,
+                              objective: Objective? = nil) throws -> Preset {
+        let report = table.path, meta = table.meta!
+        let kind = try ModelKind(name: meta.preset.model)
         var preset = meta.preset
         if let objective { preset.objective = objective }
         // The row's swept values are its config id's in the sidecar's axes (the decoder checked the cells).

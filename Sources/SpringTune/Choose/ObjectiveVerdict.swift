@@ -118,7 +118,7 @@ public struct ObjectiveVerdict: Sendable {
                 continue
             }
             let (margin, tolerance) = Comparison.margin(column, value: va, row: ra, of: a, tolerances: tolerances)
-            guard Comparison.verdict(a: va, b: vb, better: Self.direction(column, ranking), margin: margin) == "worse" else { continue }
+            guard Comparison.verdict(a: va, b: vb, better: Self.direction(column, ranking), margin: margin) == .worse else { continue }
             let delta = vb - va
             let allowed = if case .absolute = tolerance.kind { "" } else { " = \(NumberFormat.significant(margin, 4))\(unit)" }
             reasons.append("\(column) of the chosen set (\(id)): \(NumberFormat.cell(va)) → \(NumberFormat.cell(vb))\(unit) "

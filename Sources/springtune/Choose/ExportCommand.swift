@@ -38,14 +38,13 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            // The report is read and ranked once: the note on targets and the row come from the same ranking.
+            let table = try SweepReport.read(report, sidecar: .required)
             var objective: Objective?
-            if best {
-                let table = try SweepReport.read(report, sidecar: .required)
-                objective = try objectiveOptions.objective(for: table)
-                let ranking = try Ranking(objective: objective!)
-                ranking.note(try ranking.ranked(table)).map { note("springtune: \($0)") }
-            }
-            var preset = try Export.preset(report: report, configId: config, destination: output, keepSweep: keepSweep, objective: objective)
+            if best { objective = try objectiveOptions.objective(for: table) }
+            let choice = try Export.choice(table, configId: config, objective: objective)
+            if let ranked = choice.ranked, let objective { try Ranking(objective: objective).note(ranked).map { note("springtune: \($0)") } }
+            var preset = try Export.preset(table, row: choice.row, destination: output, keepSweep: keepSweep, objective: objective)
             let id = preset.provenance?.configId ?? 0
             if format == .json {
                 if copyTraces { try Export.copyTraces(&preset, destination: output) }
