@@ -19,6 +19,32 @@ public struct HyperGrid: Hashable, Sendable {
     /// to the box's corners.
     public var longest: Double
 
+    /// Length-scales 0.1…1.6 of the unit box, noise variances 1e-6…0.1 of the values' variance,
+    /// ARD factors ¼, ½, 2 and 4 within [0.03, 4], two passes: the search's regressions (``Regression``).
+    public static let regression = HyperGrid(lengthScales: [0.1, 0.2, 0.4, 0.8, 1.6], noises: [1e-6, 1e-4, 1e-2, 0.1],
+                                             ardFactors: [0.25, 0.5, 2, 4], passes: 2, shortest: 0.03, longest: 4)
+
+    /// Tries every (isotropic length-scale, noise) pair, then, `passes` times, each coordinate's
+    /// length-scale of the best so far (`best`: its kernel and noise) times each ARD factor
+    /// within [shortest, longest] (a factor that changes nothing is skipped); `consider` fits one
+    /// candidate and keeps it when it is better. With no best after the first stage, ARD is skipped.
+    func search<E: Error>(dimension d: Int, best: () -> (Kernel, Double)?, consider: (Kernel, Double) throws(E) -> Void) throws(E) {
+        for l in lengthScales {
+            for noise in noises { try consider(Kernel(lengthScales: Array(repeating: l, count: d)), noise) }
+        }
+        for _ in 0..<passes {
+            for j in 0..<d {
+                guard let (base, noise) = best() else { return }
+                for factor in ardFactors {
+                    var kernel = base
+                    kernel.lengthScales[j] = min(longest, max(shortest, kernel.lengthScales[j] * factor))
+                    guard kernel != base else { continue }
+                    try consider(kernel, noise)
+                }
+            }
+        }
+    }
+
     /// Length-scales 0.125…1 of the unit box, σ 0.03…1 of the prior sd, ARD factors ½ and 2 within [0.1, 1], one pass.
     public static let standard = HyperGrid(lengthScales: [0.125, 0.25, 0.5, 1], noises: [0.03, 0.1, 0.3, 1], ardFactors: [0.5, 2], passes: 1, shortest: 0.1, longest: 1)
     /// The kernel and noise used when there is no comparison to choose by.
@@ -57,20 +83,7 @@ public struct PreferenceModel: Sendable {
             let candidate = try LaplaceFit(points: data.points, comparisons: data.comparisons, kernel: kernel, noise: noise, start: best?.mode)
             if best == nil || candidate.logEvidence > best!.logEvidence { best = candidate }
         }
-        for l in grid.lengthScales {
-            for noise in grid.noises { try consider(Kernel(lengthScales: Array(repeating: l, count: d)), noise) }
-        }
-        for _ in 0..<grid.passes {
-            for j in 0..<d {
-                let base = best!.kernel
-                for factor in grid.ardFactors {
-                    var kernel = base
-                    kernel.lengthScales[j] = min(grid.longest, max(grid.shortest, kernel.lengthScales[j] * factor))
-                    guard kernel != base else { continue }
-                    try consider(kernel, best!.noise)
-                }
-            }
-        }
+        try grid.search(dimension: d, best: { best.map { ($0.kernel, $0.noise) } }, consider: consider)
         return PreferenceModel(space: space, fit: best!)
     }
 

@@ -7,7 +7,7 @@ import Darwin
 /// A Gaussian-process regression of one measured quantity over the unit box (Reference §13):
 /// the values are standardised (mean 0, sd 1), modelled as f + ε with f ~ GP(0, k), k the ARD
 /// squared-exponential ``Kernel`` of prior variance 1 and ε ~ N(0, σ²); the length-scales and
-/// σ² are those of ``RegressionGrid`` with the largest log marginal likelihood
+/// σ² are those of ``HyperGrid/regression`` with the largest log marginal likelihood
 /// log p(y) = −½ yᵀ(K + σ²I)⁻¹y − ½ log det(K + σ²I) − (n/2) log 2π.
 /// The posterior at x: mean k(x)ᵀα (α = (K + σ²I)⁻¹y), variance 1 − k(x)ᵀ(K + σ²I)⁻¹k(x),
 /// both mapped back to the values' unit.
@@ -25,7 +25,7 @@ public struct Regression: Sendable {
 
     /// Fits the regression of `values` at `points` (at least one; all of one dimension), with the
     /// hyperparameters of `grid` chosen by the log marginal likelihood.
-    public static func fit(points: [[Double]], values: [Double], grid: RegressionGrid = .standard) throws(PreferenceError) -> Regression {
+    public static func fit(points: [[Double]], values: [Double], grid: HyperGrid = .regression) throws(PreferenceError) -> Regression {
         guard !points.isEmpty, points.count == values.count, let d = points.first?.count, points.allSatisfy({ $0.count == d }) else {
             throw PreferenceError("a regression needs as many points as values, of one dimension")
         }
@@ -40,20 +40,8 @@ public struct Regression: Sendable {
             guard let r = try? Regression(points: points, standardised: y, centre: centre, spread: spread, kernel: kernel, noise: noise) else { return }
             if best == nil || r.logEvidence > best!.logEvidence { best = r }
         }
-        for l in grid.lengthScales {
-            for noise in grid.noises { consider(Kernel(lengthScales: Array(repeating: l, count: d)), noise) }
-        }
+        grid.search(dimension: d, best: { best.map { ($0.kernel, $0.noise) } }, consider: consider)
         guard best != nil else { throw PreferenceError("no hyperparameters of the grid give a positive-definite covariance") }
-        for _ in 0..<grid.passes {
-            for j in 0..<d {
-                let base = best!.kernel
-                for factor in grid.ardFactors {
-                    var kernel = base
-                    kernel.lengthScales[j] = min(grid.longest, max(grid.shortest, kernel.lengthScales[j] * factor))
-                    if kernel != base { consider(kernel, best!.noise) }
-                }
-            }
-        }
         return best!
     }
 
@@ -92,21 +80,4 @@ public struct Regression: Sendable {
             throw PreferenceError(error.description)
         }
     }
-}
-
-/// The hyperparameters ``Regression/fit(points:values:grid:)`` tries: every (isotropic
-/// length-scale, noise variance) pair, then from the best each coordinate's length-scale times
-/// each ARD factor in turn (kept when the evidence rises), within [shortest, longest].
-public struct RegressionGrid: Hashable, Sendable {
-    public var lengthScales: [Double]
-    public var noises: [Double]
-    public var ardFactors: [Double]
-    public var passes: Int
-    public var shortest: Double
-    public var longest: Double
-
-    /// Length-scales 0.1…1.6 of the unit box, noise variances 1e-6…0.1 of the values' variance,
-    /// ARD factors ¼, ½, 2 and 4 within [0.03, 4], two passes.
-    public static let standard = RegressionGrid(lengthScales: [0.1, 0.2, 0.4, 0.8, 1.6], noises: [1e-6, 1e-4, 1e-2, 0.1],
-                                                ardFactors: [0.25, 0.5, 2, 4], passes: 2, shortest: 0.03, longest: 4)
 }
