@@ -120,7 +120,7 @@ public struct SearchJob: Sendable {
             if verdict.feasible(row), let v = verdict.objective(row), best.map({ ranking.maximize ? v > $0 : v < $0 }) ?? true { best = v }
             return ReportNumber(best)
         }
-        var search = SearchMeta(budget: budget, evaluations: rows.count, batch: batch, seed: seed, free: free.map(\.description),
+        let search = SearchMeta(budget: budget, evaluations: rows.count, batch: batch, seed: seed, free: free.map(\.description),
                                 box: box.dimensions.map(SearchMeta.Box.init), column: ranking.column, maximize: ranking.maximize,
                                 convergence: convergence, checks: robustness.checks.count, chosen: chosen?.configId,
                                 robust: chosen.flatMap { robust[$0.configId] }, givenUp: givenUp, margins: margins)
@@ -148,7 +148,6 @@ public struct SearchJob: Sendable {
                 skipped = error.message
             }
         }
-        search.checks = robustness.checks.count
         let wall = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
         let metaPath = ReportMeta.path(forReport: reportPath)
         var meta = ReportMeta(presetFile: loaded.path, preset: loaded.preset, values: box.base, axes: table.axes.map(\.listed),
