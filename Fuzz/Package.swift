@@ -19,7 +19,7 @@ let package = Package(
         .executableTarget(name: "fuzz-import", dependencies: [.product(name: "TraceIO", package: "springtune")]),
         .executableTarget(name: "fuzz-report", dependencies: [.product(name: "SpringTune", package: "springtune")]),
         .executableTarget(name: "fuzz-spring", dependencies: [.product(name: "SpringTune", package: "springtune"), .product(name: "SpringCore", package: "springtune")]),
-        .executableTarget(name: "fuzz-engine", dependencies: [.product(name: "SpringLayout", package: "springtune"), .product(name: "SpringCore", package: "springtune")]),
+        .executableTarget(name: "fuzz-engine", dependencies: [.product(name: "SpringTune", package: "springtune"), .product(name: "SpringLayout", package: "springtune"), .product(name: "SpringCore", package: "springtune")]),
         .executableTarget(name: "fuzz-merge", dependencies: [.product(name: "SpringTune", package: "springtune"), .product(name: "TraceIO", package: "springtune")]),
     ]
 )

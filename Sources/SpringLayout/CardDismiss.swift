@@ -58,6 +58,8 @@ public struct FrameVelocity: Hashable, Sendable {
 public struct CardDismiss: ResponseSpringModel {
     /// The model's name in presets: `card-dismiss`.
     public static let modelName = "card-dismiss"
+    /// The per-frame engine an app drives.
+    public typealias Engine = CardDismissEngine
     /// The spring (`response` s, `dampingRatio`), then the card's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = responseSpecs(response: 0.6, dampingRatio: 0.7) + [
         .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100)),
@@ -117,7 +119,7 @@ public struct CardDismiss: ResponseSpringModel {
 /// The per-frame engine of ``CardDismiss`` an app drives: add touch samples as they arrive, ask
 /// for the card's frame at each display frame. The decision comes at the first frame past
 /// `commitProgress`, else at the frame that first sees the lift row.
-public struct CardDismissEngine: Sendable {
+public struct CardDismissEngine: TouchEngine {
     /// The model the engine runs.
     public let model: CardDismiss
     /// The touch samples given so far.
@@ -137,10 +139,23 @@ public struct CardDismissEngine: Sendable {
     /// path's frame at that progress (each edge, pt), fading on the model's spring.
     private var grabbed: (progress: Double, edgePan: Bool, excess: Rect, fade: GrabFade)?
 
-    /// An engine for `model`, before any touch.
+    /// The card at one frame: its frame, the frame it heads for, and the frame's rate of change.
+    public struct Frame: EngineFrame {
+        /// The card's frame (pt).
+        public var frame: Rect
+        /// Where the card heads: the frame itself while dragged, then the spring's target (pt).
+        public var target: Rect
+        /// The frame's rate of change (pt/s).
+        public var velocity: FrameVelocity
+        init(_ frame: Rect, _ target: Rect, _ velocity: FrameVelocity) { self.frame = frame; self.target = target; self.velocity = velocity }
+        /// The frame's edges: left, right, top, bottom.
+        public var shown: [Double] { frame.edges }
+        public var values: [Double] { frame.edges + target.edges + [velocity.x, velocity.y, velocity.width, velocity.height] }
+    }
+
     /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
     /// while the finger is down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
-    public init(model: CardDismiss, presentsDragVelocity: Bool = true) {
+    public init(model: CardDismiss, presentsDragVelocity: Bool) {
         self.model = model
         input = TouchInput(presentsDragVelocity: presentsDragVelocity)
     }
@@ -153,9 +168,8 @@ public struct CardDismissEngine: Sendable {
     public mutating func retarget(_ newTarget: Rect, at t: Double) {
         guard let current = spring else { return }
         let t = max(t, current.time)
-        let (frame, _, rate) = self.frame(at: t)
+        let shown = self.frame(at: t), frame = shown.frame, v = shown.velocity.edges
         let d = zip(newTarget.edges, frame.edges).map { $0 - $1 }
-        let v = rate.edges
         let dd = d.reduce(0) { $0 + $1 * $1 }
         let rateU = dd > 0 ? zip(v, d).reduce(0) { $0 + $1.0 * $1.1 } / dd : 0
         (start, target) = (frame, newTarget)
@@ -176,7 +190,7 @@ public struct CardDismissEngine: Sendable {
         var next = CardDismissEngine(model: model)
         guard input.first != nil else { return next }
         var previous = self
-        let (f, _, rate) = previous.frame(at: t)
+        let shown = previous.frame(at: t), f = shown.frame, rate = shown.velocity
         let resting = previous.decision != nil
             && zip(zip(f.edges, model.screen.edges), rate.edges).allSatisfy { model.scene.isAtRest(distance: $0.0 - $0.1, speed: $1) }
         guard !resting else { return next }
@@ -231,12 +245,12 @@ public struct CardDismissEngine: Sendable {
     }
 
     /// The card's frame, where it is heading, and the frame's rate of change, at time t.
-    public mutating func frame(at t: Double) -> (frame: Rect, target: Rect, velocity: FrameVelocity) {
+    public mutating func frame(at t: Double) -> Frame {
         if decision == nil {
             let p = progress
             let committed = p >= model.commitProgress
             let shown = dragFrame(progress: p, at: t)
-            guard committed || input.isLifted else { return (shown.frame, shown.frame, shown.velocity) }
+            guard committed || input.isLifted else { return Frame(shown.frame, shown.frame, shown.velocity) }
             decision = committed || fingerSpeed(at: t) >= model.flickVelocity ? .dismiss : .keep
             decisionTime = t
             start = shown.frame
@@ -248,6 +262,6 @@ public struct CardDismissEngine: Sendable {
         s.advance(to: t)
         spring = s
         displacement = s.displacement * travel
-        return (Rect.lerp(start, target, s.position), target, .along(start, target, rate: s.velocity))
+        return Frame(Rect.lerp(start, target, s.position), target, .along(start, target, rate: s.velocity))
     }
 }

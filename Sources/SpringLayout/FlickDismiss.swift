@@ -7,6 +7,8 @@ import SpringCore
 public struct FlickDismiss: InteractionModel {
     /// The model's name in presets: `flick-dismiss`.
     public static let modelName = "flick-dismiss"
+    /// The per-frame engine an app drives.
+    public typealias Engine = FlickDismissEngine
     /// The snap-back spring's parameters: `snapFrequency` (Hz) and `snapDamping` (ratio).
     public static let springParameterNames = ["snapFrequency", "snapDamping"]
     /// The snap-back spring (`snapFrequency` Hz, `snapDamping`), then the throw's parameters with their units, defaults and ranges.
@@ -74,7 +76,7 @@ public struct FlickDismiss: InteractionModel {
 
 /// The per-frame engine of ``FlickDismiss`` an app drives: add touch samples as they arrive,
 /// ask for the card at each display frame. The frame that first sees the lift row decides.
-public struct FlickDismissEngine: Sendable {
+public struct FlickDismissEngine: TouchEngine {
     /// The model the engine runs.
     public let model: FlickDismiss
     /// The touch samples given so far.
@@ -92,10 +94,21 @@ public struct FlickDismissEngine: Sendable {
     /// The card's displacement from C₀ when this gesture grabbed it (pt): zero for a card at rest.
     public private(set) var grabOffset = SIMD2<Double>.zero
 
-    /// An engine for `model`, with the card at rest in the centre.
+    /// The card at one frame: its centre (pt) and velocity (pt/s).
+    public struct Frame: EngineFrame {
+        /// The card's centre (pt).
+        public var center: SIMD2<Double>
+        /// The centre's velocity (pt/s).
+        public var velocity: SIMD2<Double>
+        init(_ center: SIMD2<Double>, _ velocity: SIMD2<Double>) { self.center = center; self.velocity = velocity }
+        /// The centre, x then y.
+        public var shown: [Double] { [center.x, center.y] }
+        public var values: [Double] { shown + [velocity.x, velocity.y] }
+    }
+
     /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
     /// while the finger is down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
-    public init(model: FlickDismiss, presentsDragVelocity: Bool = true) {
+    public init(model: FlickDismiss, presentsDragVelocity: Bool) {
         self.model = model
         input = TouchInput(presentsDragVelocity: presentsDragVelocity)
     }
@@ -125,13 +138,13 @@ public struct FlickDismissEngine: Sendable {
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// The card's centre and velocity at time t (frames in increasing time).
-    public mutating func frame(at t: Double) -> (center: SIMD2<Double>, velocity: SIMD2<Double>) {
-        guard let first = input.first, let latest = input.latest else { return (restCenter + grabOffset, .zero) }
+    public mutating func frame(at t: Double) -> Frame {
+        guard let first = input.first, let latest = input.latest else { return Frame(restCenter + grabOffset, .zero) }
         let offset = grabOffset + SIMD2(latest.x - first.x, latest.y - first.y)
         if !input.isLifted {
             // The card follows the finger rigidly: its velocity is the finger's.
             let v = input.velocity(model.scene.estimator, at: t)
-            return (restCenter + offset, SIMD2(v.x, v.y))
+            return Frame(restCenter + offset, SIMD2(v.x, v.y))
         }
         if decision == nil {
             let v = input.releaseVelocity(model.scene.estimator)
@@ -152,13 +165,13 @@ public struct FlickDismissEngine: Sendable {
             spring.x.advance(to: t)
             spring.y.advance(to: t)
             snap = spring
-            return (restCenter + SIMD2(spring.x.position, spring.y.position), SIMD2(spring.x.velocity, spring.y.velocity))
+            return Frame(restCenter + SIMD2(spring.x.position, spring.y.position), SIMD2(spring.x.velocity, spring.y.velocity))
         }
         // Thrown: C₀ + D + velocityScale·v·τ + ½·gravity·1000·v̂·τ².
         let tau = t - releaseTime
         let vHat = velocity / (velocity * velocity).sum().squareRoot()
         let g = model.gravity * 1000
-        return (restCenter + displacement + model.velocityScale * velocity * tau + 0.5 * g * vHat * tau * tau,
+        return Frame(restCenter + displacement + model.velocityScale * velocity * tau + 0.5 * g * vHat * tau * tau,
                 model.velocityScale * velocity + g * vHat * tau)
     }
 

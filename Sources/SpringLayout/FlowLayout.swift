@@ -32,6 +32,8 @@ public enum InitialOffset: Hashable, Sendable {
 public struct FlowLayout: InteractionModel {
     /// The model's name in presets: `flow-layout`.
     public static let modelName = "flow-layout"
+    /// The per-frame engine an app drives.
+    public typealias Engine = FlowLayoutTouchEngine
 
     /// The row spring (`frequency` Hz, `damping`), then the list's and scroll view's parameters with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1, damping: 1) + [

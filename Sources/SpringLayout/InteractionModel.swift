@@ -11,6 +11,8 @@ public protocol InteractionModel: Sendable {
     /// For models that decide, the label pairs of their outcomes (one pair per decision the
     /// model can be set to make); empty for models that do not decide.
     static var decisionLabels: [DecisionLabels] { get }
+    /// The model's per-frame engine: touch samples in, what is on screen out (``TouchEngine``).
+    associatedtype Engine: TouchEngine where Engine.Model == Self
 
     /// The model of resolved parameter values (every parameter of ``parameters``) in `scene`.
     ///

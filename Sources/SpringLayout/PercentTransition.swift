@@ -9,6 +9,8 @@ import SpringCore
 public struct PercentTransition: ResponseSpringModel {
     /// The model's name in presets: `percent-transition`.
     public static let modelName = "percent-transition"
+    /// The per-frame engine an app drives.
+    public typealias Engine = PercentTransitionEngine
 
     /// How s completes after release.
     public enum Curve: String, Sendable, CaseIterable {
@@ -78,7 +80,7 @@ public struct PercentTransition: ResponseSpringModel {
 /// The per-frame engine of ``PercentTransition`` an app drives: add touch samples as they
 /// arrive, ask for the note's x offset at each display frame. The frame that first sees the
 /// lift row decides.
-public struct PercentTransitionEngine: DecisionEngine {
+public struct PercentTransitionEngine: TouchEngine {
     /// The model the engine runs.
     public let model: PercentTransition
     /// The touch samples given so far.
@@ -91,10 +93,23 @@ public struct PercentTransitionEngine: DecisionEngine {
     /// The offset s along the `spring` curve, on a clock that starts at the release.
     private var spring: Simulation?
 
-    /// An engine for `model`, before any touch.
+    /// The note at one frame: its x offset s, where it heads, and ṡ.
+    public struct Frame: EngineFrame {
+        /// The note's x offset s (pt).
+        public var offset: Double
+        /// Where s heads: s itself while the finger drives it, then the end of the completion (pt).
+        public var target: Double
+        /// ṡ (pt/s).
+        public var velocity: Double
+        init(_ offset: Double, _ target: Double, _ velocity: Double) { (self.offset, self.target, self.velocity) = (offset, target, velocity) }
+        /// The offset.
+        public var shown: [Double] { [offset] }
+        public var values: [Double] { [offset, target, velocity] }
+    }
+
     /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
     /// while the finger is down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
-    public init(model: PercentTransition, presentsDragVelocity: Bool = true) {
+    public init(model: PercentTransition, presentsDragVelocity: Bool) {
         self.model = model
         input = TouchInput(presentsDragVelocity: presentsDragVelocity)
     }
@@ -151,29 +166,29 @@ public struct PercentTransitionEngine: DecisionEngine {
     }
 
     /// The note's x offset s, where it is heading, and ṡ, at time t.
-    public mutating func frame(at t: Double) -> (offset: Double, target: Double, velocity: Double) {
+    public mutating func frame(at t: Double) -> Frame {
         let w = model.scene.width
         if !input.isLifted {
             // s = |x − x₀| follows the finger while 0 < p < 1: ṡ = ±ẋ.
             let extra = excess?.at(t) ?? (value: 0, rate: 0), s = percent * w + extra.value
-            guard isEdgePan, input.first != nil, percent > 0, percent < 1 else { return (s, s, extra.rate) }
-            return (s, s, direction * input.velocity(model.scene.estimator, at: t).x + extra.rate)
+            guard isEdgePan, input.first != nil, percent > 0, percent < 1 else { return Frame(s, s, extra.rate) }
+            return Frame(s, s, direction * input.velocity(model.scene.estimator, at: t).x + extra.rate)
         }
         if decision == nil { release(at: t) }
-        guard isEdgePan else { return (0, 0, 0) }
+        guard isEdgePan else { return Frame(0, 0, 0) }
         let tau = t - releaseTime
         switch model.curve {
         case .spring:
             var s = spring!
             s.advance(to: tau)
             spring = s
-            return (s.position, end, s.velocity)
+            return Frame(s.position, end, s.velocity)
         case .linear, .easeInOut:
-            guard completion > 0, tau < completion else { return (end, end, 0) }
+            guard completion > 0, tau < completion else { return Frame(end, end, 0) }
             let f = tau / completion
             let eased = model.curve == .linear ? f : PercentTransition.easeInOut(f)
             let speed = model.curve == .linear ? (end - start) / completion : 0
-            return (start + (end - start) * eased, end, speed)
+            return Frame(start + (end - start) * eased, end, speed)
         }
     }
 

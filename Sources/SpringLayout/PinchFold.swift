@@ -9,6 +9,8 @@ import SpringCore
 public struct PinchFold: InteractionModel {
     /// The model's name in presets: `pinch-fold`.
     public static let modelName = "pinch-fold"
+    /// The per-frame engine an app drives.
+    public typealias Engine = PinchFoldEngine
 
     /// What the pinch does: open a new row, or fold an existing one away.
     public enum Mode: String, Sendable, CaseIterable {
@@ -78,7 +80,7 @@ public struct PinchFold: InteractionModel {
 /// The per-frame engine of ``PinchFold`` an app drives: add every finger's samples as they
 /// arrive, ask for the row at each display frame. Pointers A and B are the first two to begin;
 /// the frame that first sees A or B lifted decides.
-public struct PinchFoldEngine: DecisionEngine {
+public struct PinchFoldEngine: TouchEngine {
     /// The model the engine runs.
     public let model: PinchFold
     /// `create`/`cancel` (mode create) or `dismiss`/`keep` (mode fold), from the deciding frame on.
@@ -93,10 +95,9 @@ public struct PinchFoldEngine: DecisionEngine {
     private var spring: Simulation?
     private var target = 0.0
 
-    /// An engine for `model`, before any touch.
     /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
     /// while the fingers are down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
-    public init(model: PinchFold, presentsDragVelocity: Bool = true) {
+    public init(model: PinchFold, presentsDragVelocity: Bool) {
         self.model = model
         self.presentsDragVelocity = presentsDragVelocity
     }
@@ -145,16 +146,16 @@ public struct PinchFoldEngine: DecisionEngine {
     var restingHeight: Double { model.mode == .create ? 0 : model.rowHeight }
 
     /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.
-    public mutating func frame(at t: Double) -> (height: Double, target: Double, velocity: Double, fold: Fold) {
+    public mutating func frame(at t: Double) -> RowFrame {
         if decision == nil { decide(at: t) }
         guard var s = spring else {
             let extra = excess?.at(t) ?? (value: 0, rate: 0)
             let h = currentHeight + extra.value
-            return (h, decision == nil ? h : target, decision == nil ? dragSpeed(at: t) + extra.rate : 0, Fold(height: h, rowHeight: model.rowHeight))
+            return RowFrame(h, decision == nil ? h : target, decision == nil ? dragSpeed(at: t) + extra.rate : 0, rowHeight: model.rowHeight)
         }
         s.advance(to: t)
         spring = s
-        return (s.position, target, s.velocity, Fold(height: s.position, rowHeight: model.rowHeight))
+        return RowFrame(s.position, target, s.velocity, rowHeight: model.rowHeight)
     }
 
     /// The two pointers' inputs, A then B, when both have begun.

@@ -18,12 +18,35 @@ public struct Fold: Hashable, Sendable {
     }
 }
 
+/// A folding row at one frame (pull-to-create and pinch-fold): its height hᵣ, where it heads,
+/// its rate of change and its fold.
+public struct RowFrame: EngineFrame {
+    /// The row's height hᵣ (pt).
+    public var height: Double
+    /// Where the height heads: hᵣ itself while the finger holds it, then the spring's target (pt).
+    public var target: Double
+    /// dhᵣ/dt (pt/s).
+    public var velocity: Double
+    /// The fold at hᵣ.
+    public var fold: Fold
+    /// The frame of a row of `rowHeight` (pt) at `height`, heading for `target`, changing at `velocity`.
+    init(_ height: Double, _ target: Double, _ velocity: Double, rowHeight: Double) {
+        (self.height, self.target, self.velocity) = (height, target, velocity)
+        fold = Fold(height: height, rowHeight: rowHeight)
+    }
+    /// The row's height.
+    public var shown: [Double] { [height] }
+    public var values: [Double] { [height, target, velocity, fold.angle, fold.depth] }
+}
+
 /// `pull-to-create` (Reference §7.4, Clear): pulling a list down at its top unfolds a new row; at
 /// release it is created when unfolded to `commitFraction`, and a spring opens it fully or
 /// folds it away.
 public struct PullToCreate: InteractionModel {
     /// The model's name in presets: `pull-to-create`.
     public static let modelName = "pull-to-create"
+    /// The per-frame engine an app drives.
+    public typealias Engine = PullToCreateEngine
     /// The row spring (`frequency` Hz, `damping`), then `rowHeight` and `commitFraction` with their units, defaults and ranges.
     public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
         .number("rowHeight", "pt", 60, "height of the new row", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
@@ -56,7 +79,7 @@ public struct PullToCreate: InteractionModel {
 /// The per-frame engine of ``PullToCreate`` an app drives: add touch samples as they arrive,
 /// ask for the new row's height and fold at each display frame. The frame that first sees the
 /// lift row decides.
-public struct PullToCreateEngine: Sendable {
+public struct PullToCreateEngine: TouchEngine {
     /// The model the engine runs.
     public let model: PullToCreate
     /// The touch samples given so far.
@@ -66,10 +89,9 @@ public struct PullToCreateEngine: Sendable {
     /// The row's height hᵣ after the release.
     private var spring: Simulation?
 
-    /// An engine for `model`, before any touch.
     /// An engine for `model` at rest; without `presentsDragVelocity`, frames present 0 velocity
     /// while the finger is down (``TouchInput/presentsDragVelocity``: a measurement reading positions only).
-    public init(model: PullToCreate, presentsDragVelocity: Bool = true) {
+    public init(model: PullToCreate, presentsDragVelocity: Bool) {
         self.model = model
         input = TouchInput(presentsDragVelocity: presentsDragVelocity)
     }
@@ -105,13 +127,13 @@ public struct PullToCreateEngine: Sendable {
     }
 
     /// The row's height hᵣ, where it is heading, its rate of change, and its fold, at time t.
-    public mutating func frame(at t: Double) -> (height: Double, target: Double, velocity: Double, fold: Fold) {
+    public mutating func frame(at t: Double) -> RowFrame {
         let extra = excess?.at(t) ?? (value: 0, rate: 0)
         let h = min(pull, model.rowHeight) + extra.value
         if !input.isLifted {
             // hᵣ = min(P, rowHeight) follows the finger's y while the row is not fully open.
             let v = (pull > 0 && pull < model.rowHeight ? input.velocity(model.scene.estimator, at: t).y : 0) + extra.rate
-            return (h, h, v, Fold(height: h, rowHeight: model.rowHeight))
+            return RowFrame(h, h, v, rowHeight: model.rowHeight)
         }
         if decision == nil {
             decision = model.creates(pull: pull) ? .create : .cancel
@@ -122,6 +144,6 @@ public struct PullToCreateEngine: Sendable {
         var s = spring!
         s.advance(to: t)
         spring = s
-        return (s.position, s.target, s.velocity, Fold(height: s.position, rowHeight: model.rowHeight))
+        return RowFrame(s.position, s.target, s.velocity, rowHeight: model.rowHeight)
     }
 }

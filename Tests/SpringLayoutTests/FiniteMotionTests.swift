@@ -56,7 +56,7 @@ import Testing
         #expect(input.latest?.x == 1e6 && input.latest?.y == -1e6)
         let model = try FlickDismiss(preset: try Self.preset("flick-dismiss", params: #""velocityScale": 10, "gravity": 1000"#))
         var engine = FlickDismissEngine(model: model)
-        var last = (center: SIMD2<Double>.zero, velocity: SIMD2<Double>.zero)
+        var last = engine.frame(at: 0)
         for s in Self.drag(step: SIMD2(0, 1e306), moves: 4) {
             engine.add(s)
             last = engine.frame(at: s.t)

@@ -1,65 +1,43 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import SpringTune
 
-/// A preset, then one synthetic gesture through its model's per-frame engine, as an app drives
-/// it: touch samples at 120 Hz, one display frame per sample, then frames after the lift; at a
-/// frame the gesture's bytes choose, a second gesture grabs the animation (`interrupted(at:)`,
-/// Reference §7.8) and runs to the scene's tail. Traps when any position, size or velocity the
-/// engine reports is not finite, or when the grab moves what is shown by more than 0.5 pt. Input: the preset's JSON, optionally followed by a NUL byte and the
-/// gestures' bytes (without them a fixed downward throw); a preset that does not decode is skipped.
+/// A preset, then one synthetic gesture through its model's per-frame engine (``TouchEngine``),
+/// as an app drives it: touch samples at 120 Hz, one display frame per sample, then frames after
+/// the lift; at a frame the gesture's bytes choose, a second gesture grabs the motion
+/// (`interrupted(at:)`, Reference §7.8) and runs to the scene's tail. Every model of the registry
+/// is driven the same way, so a new model is fuzzed as soon as it is registered. Traps when any
+/// number a frame carries is not finite, or when the grab moves what is shown by more than 0.5 pt.
+/// Input: the preset's JSON, optionally followed by a NUL byte and the gestures' bytes (without
+/// them a fixed downward throw); a preset that does not decode is skipped.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let split = bytes.firstIndex(of: 0) ?? size
-    guard let preset = try? Preset.decode(Data(bytes[..<split])) else { return 0 }
+    guard let preset = try? Preset.decode(Data(bytes[..<split])), let kind = try? ModelKind(name: preset.model) else { return 0 }
     var gesture = GestureBytes(split < size ? Array(bytes[(split + 1)...]) : [0x05, 0x03, 0x20, 0x40, 0x10, 0x7f, 0x00, 0x7f])
-    switch preset.model {
-    case FlickDismiss.modelName:
-        guard let model = try? FlickDismiss(preset: preset) else { return 0 }
-        driveGrabbed(FlickDismissEngine(model: model), shown: 2, scene: model.scene, "flick-dismiss", &gesture, pointers: 1,
-                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { e, t in
-            let f = e.frame(at: t)
-            return [f.center.x, f.center.y, f.velocity.x, f.velocity.y]
-        }
-    case CardDismiss.modelName:
-        guard let model = try? CardDismiss(preset: preset) else { return 0 }
-        driveGrabbed(CardDismissEngine(model: model), shown: 4, scene: model.scene, "card-dismiss", &gesture, pointers: 1,
-                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { e, t in
-            let f = e.frame(at: t)
-            return f.frame.edges + f.target.edges + [f.velocity.x, f.velocity.y, f.velocity.width, f.velocity.height]
-        }
-    case PullToCreate.modelName:
-        guard let model = try? PullToCreate(preset: preset) else { return 0 }
-        driveGrabbed(PullToCreateEngine(model: model), shown: 1, scene: model.scene, "pull-to-create", &gesture, pointers: 1,
-                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { rowValues($0.frame(at: $1)) }
-    case PinchFold.modelName:
-        guard let model = try? PinchFold(preset: preset) else { return 0 }
-        driveGrabbed(PinchFoldEngine(model: model), shown: 1, scene: model.scene, "pinch-fold", &gesture, pointers: 2,
-                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { rowValues($0.frame(at: $1)) }
-    case PercentTransition.modelName:
-        guard let model = try? PercentTransition(preset: preset) else { return 0 }
-        driveGrabbed(PercentTransitionEngine(model: model), shown: 1, scene: model.scene, "percent-transition", &gesture, pointers: 1,
-                     add: { $0.add($1) }, interrupt: { $0.interrupted(at: $1) }) { e, t in
-            let f = e.frame(at: t)
-            return [f.offset, f.target, f.velocity]
-        }
-    case FlowLayout.modelName:
-        guard let layout = try? FlowLayout(preset: preset), layout.itemCount <= 500 else { return 0 }
-        driveFlow(layout, samples: gesture.samples(pointers: 1))
-    default:
-        return 0
-    }
+    fuzz(kind.type, preset: preset, &gesture)
     return 0
+}
+
+/// Most numbers one frame may carry: a list of thousands of rows is skipped (time per input).
+let maxFrameValues = 2_000
+
+/// The preset's model `M` (skipped when the preset does not make one) through ``driveGrabbed``,
+/// with two fingers for a model that reads every pointer.
+func fuzz<M: MeasuredModel>(_ type: M.Type, preset: Preset, _ gesture: inout GestureBytes) {
+    guard let model = try? M(preset: preset) else { return }
+    var probe = M.Engine(model: model)
+    guard probe.frame(at: 0).values.count <= maxFrameValues else { return }
+    driveGrabbed(M.Engine(model: model), scene: model.scene, M.modelName, &gesture, pointers: M.usesAllPointers ? 2 : 1)
 }
 
 /// A gesture through `engine` (all of it, or its first samples), then a second one (with as
 /// many fingers, or one) that grabs it `k` frames after the first's last sample (k from the
 /// bytes, 0…119): each sample added and the frame at its time, every value finite; in the
-/// grab's frame the first `shown` values (what is on screen) within 0.5 pt of what the first
-/// engine showed then.
-func driveGrabbed<E>(_ engine: E, shown: Int, scene: Scene, _ model: String, _ gesture: inout GestureBytes, pointers: Int,
-                     add: (inout E, TouchSample) -> Void, interrupt: (E, Double) -> E, values: (inout E, Double) -> [Double]) {
+/// grab's frame what is shown within 0.5 pt of what the first engine showed then.
+func driveGrabbed<E: TouchEngine>(_ engine: E, scene: Scene, _ model: String, _ gesture: inout GestureBytes, pointers: Int) {
     var first = engine
     let whole = gesture.samples(pointers: pointers)
     // Usually the whole first gesture; sometimes only its first samples (a grab while its
@@ -69,53 +47,25 @@ func driveGrabbed<E>(_ engine: E, shown: Int, scene: Scene, _ model: String, _ g
     let k = Int(gesture.next() % 120)
     let grabTime = (samples.last?.t ?? 1) + Double(k) / scene.frameRate
     drive(samples, scene: scene, tailFrames: k, toTheEnd: false) { sample, t in
-        if let sample { add(&first, sample) }
-        expectFinite(values(&first, t), model, t)
+        if let sample { first.add(sample) }
+        expectFinite(first.frame(at: t).values, model, t)
     }
-    let before = Array(values(&first, grabTime).prefix(shown))
-    var second = interrupt(first, grabTime)
+    let before = first.frame(at: grabTime).shown
+    var second = first.interrupted(at: grabTime)
     // The second gesture may have fewer fingers (a pinched row grabbed by one finger).
     let fingers = pointers > 1 && gesture.next() & 1 == 1 ? 1 : pointers
     let next = gesture.samples(pointers: fingers).map { s in
         TouchSample(t: s.t - 1 + grabTime, x: s.x, y: s.y, phase: s.phase, pointer: s.pointer)
     }
-    for s in next.prefix(fingers) { add(&second, s) }
-    let grabbed = Array(values(&second, grabTime).prefix(shown))
+    for s in next.prefix(fingers) { second.add(s) }
+    let grabbed = second.frame(at: grabTime).shown
     for (a, b) in zip(before, grabbed) where !(abs(a - b) <= 0.5 + 1e-9 * max(1, abs(a))) {
         fatalError("\(model): the grab at t = \(grabTime) moved what is shown from \(before) to \(grabbed)")
     }
     drive(Array(next.dropFirst(fingers)), scene: scene) { sample, t in
-        if let sample { add(&second, sample) }
-        expectFinite(values(&second, t), model, t)
+        if let sample { second.add(sample) }
+        expectFinite(second.frame(at: t).values, model, t)
     }
-}
-
-/// A flow layout as its app drives it: a scroll driver turns the finger into the displayed
-/// offset (rubber-banded while down, the release motion after), the engine moves the rows.
-func driveFlow(_ layout: FlowLayout, samples: [TouchSample]) {
-    guard let first = samples.first else { return }
-    let start = layout.initialOffset(for: Trace(id: "fuzz", samples: samples))
-    var driver = ScrollDriver(view: layout.scrollView, offset: start, touchDownY: first.y)
-    var engine = FlowLayoutEngine(layout: layout, offset: start)
-    var input = TouchInput(), liftTime = 0.0, lastY = first.y
-    drive(samples, scene: layout.scene, tailFrames: 120) { sample, t in
-        if let sample {
-            input.add(sample)
-            lastY = sample.y
-            if sample.phase.isLift {
-                driver.lift(touchY: sample.y, velocityY: input.releaseVelocity(layout.scene.estimator).y)
-                liftTime = t
-            }
-        }
-        let o = input.isLifted ? driver.offset(afterRelease: t - liftTime) : driver.offset(touchY: lastY)
-        engine.advance(to: o, touchY: lastY)
-        expectFinite([o] + engine.positions + engine.velocities + engine.anchors, "flow-layout", t)
-    }
-}
-
-/// A row's height, target, velocity and fold (pull and pinch).
-func rowValues(_ f: (height: Double, target: Double, velocity: Double, fold: Fold)) -> [Double] {
-    [f.height, f.target, f.velocity, f.fold.angle, f.fold.depth]
 }
 
 /// One display frame per sample (at the sample's time), then `tailFrames` frames at the scene's

@@ -5,7 +5,6 @@ import SpringLayout
 extension CardDismiss: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .decisionTime]
 
-    public func makeEngine(presentsDragVelocity: Bool) -> CardDismissEngine { CardDismissEngine(model: self, presentsDragVelocity: presentsDragVelocity) }
 
     public func read(_ engine: inout CardDismissEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let f = engine.frame(at: t)

@@ -14,7 +14,7 @@ public struct DecisionReading: Sendable {
 extension DecisionReading {
     /// A folding row (Reference §7.4 geometry): timeline items hᵣ and the fold depth z; after the
     /// decision the spring's displacement is hᵣ − target.
-    init(foldingRow row: (height: Double, target: Double, velocity: Double, fold: Fold), rowHeight: Double, decided: Bool, drawn: Bool) {
+    init(foldingRow row: RowFrame, rowHeight: Double, decided: Bool, drawn: Bool) {
         items = drawn ? [(row.height, row.target, row.velocity), (row.fold.depth, Fold(height: row.target, rowHeight: rowHeight).depth, 0)] : []
         if decided { spring = (row.height - row.target, abs(row.height - row.target)) }
     }
@@ -36,9 +36,6 @@ public struct DecisionOutcome: Sendable {
 /// A deciding model measured by the shared loop: the sweep feeds its app engine sample by
 /// sample, frame by frame, and reads overshoot and settling of the spring after the decision.
 public protocol DecisionMeasured: MeasuredModel where Prepared == Trace, PreparationKey == NoPreparation {
-    associatedtype Engine: DecisionEngine
-    /// A fresh engine; `presentsDragVelocity` false when only positions are read (no timeline).
-    func makeEngine(presentsDragVelocity: Bool) -> Engine
     /// Advances the engine to frame time t and reads it; the timeline items only when `drawn`
     /// (building them every frame of a sweep cost a heap allocation per frame).
     func read(_ engine: inout Engine, at t: Double, drawn: Bool) -> DecisionReading
@@ -51,7 +48,7 @@ extension DecisionMeasured {
         var feed = TraceFeed(trace: trace, scene: scene)
         let clock = feed.clock
         // Without a timeline only positions are read: no velocity estimate per frame while down.
-        var engine = makeEngine(presentsDragVelocity: timeline)
+        var engine = Engine(model: self, presentsDragVelocity: timeline)
         var overshoot = OvershootTracker(items: 1), settle = SettleTracker()
         var decisionFrame: Int?, goneFrame: Int?
         var rows: [TimelineRow] = []

@@ -5,7 +5,6 @@ import SpringLayout
 extension FlickDismiss: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .exitTime]
 
-    public func makeEngine(presentsDragVelocity: Bool) -> FlickDismissEngine { FlickDismissEngine(model: self, presentsDragVelocity: presentsDragVelocity) }
 
     public func read(_ engine: inout FlickDismissEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let frame = engine.frame(at: t), rest = engine.restCenter

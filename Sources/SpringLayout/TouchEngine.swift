@@ -80,15 +80,45 @@ public struct TouchInput: Sendable {
     }
 }
 
-/// The per-frame engine of a deciding model, as an app and the sweep drive it: touch samples
-/// go in as they arrive; the decision is nil until the model has decided.
-public protocol DecisionEngine: Sendable {
-    /// Gives the engine the next touch sample (samples in time order, every pointer's interleaved).
+/// What an engine presents at one display frame: what is on screen, where it heads and how fast
+/// it moves. Each engine has its own frame type with named fields (a card's rectangle, a row's
+/// height and fold, …); this is the shape every one of them shares.
+public protocol EngineFrame: Sendable {
+    /// What is on screen (pt): the positions and sizes an app draws, in a fixed order. A grab
+    /// (``TouchEngine/interrupted(at:)``) keeps these where they were.
+    var shown: [Double] { get }
+    /// Every number of the frame, `shown` first, then targets and velocities (pt, pt/s): all
+    /// finite for any touch input.
+    var values: [Double] { get }
+}
+
+/// The per-frame engine of an ``InteractionModel``, as an app, the sweep, the studio and the
+/// fuzzer drive it (Reference §7.8): touch samples go in as they arrive (every pointer's
+/// interleaved, in time order), a frame comes out at each display time, a new gesture grabs the
+/// motion where it is, and the frame carries the velocity the motion has.
+public protocol TouchEngine: Sendable {
+    /// The model whose engine this is.
+    associatedtype Model: InteractionModel
+    /// What one frame presents.
+    associatedtype Frame: EngineFrame
+
+    /// An engine of `model` at rest, before any touch. Without `presentsDragVelocity`, frames
+    /// present 0 velocity while the finger is down (``TouchInput/presentsDragVelocity``: a
+    /// measurement that reads positions only); every position is the same either way.
+    init(model: Model, presentsDragVelocity: Bool)
+    /// Gives the engine the next touch sample (samples in time order).
     mutating func add(_ sample: TouchSample)
-    /// The outcome (one of the model's ``DecisionLabels``), nil until the model has decided.
+    /// What is on screen at time t (s, on the samples' clock; frames in increasing time).
+    mutating func frame(at t: Double) -> Frame
+    /// A new gesture that grabs the motion where this engine presents it at time t (s): the new
+    /// engine has no samples and shows what this one showed at t until its finger moves.
+    func interrupted(at t: Double) -> Self
+    /// The outcome (one of the model's ``InteractionModel/decisionLabels``), nil until the model
+    /// has decided, and always nil for a model that does not decide.
     var decision: TraceIntent? { get }
 }
 
-extension FlickDismissEngine: DecisionEngine {}
-extension CardDismissEngine: DecisionEngine {}
-extension PullToCreateEngine: DecisionEngine {}
+extension TouchEngine {
+    /// An engine of `model` at rest whose frames present the finger's velocity while it is down.
+    public init(model: Model) { self.init(model: model, presentsDragVelocity: true) }
+}
