@@ -5,7 +5,6 @@ import SpringLayout
 extension CardDismiss: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .decisionTime]
 
-
     public func read(_ engine: inout CardDismissEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let f = engine.frame(at: t)
         var reading = DecisionReading(items: drawn ? [(f.frame.y, f.target.y, f.velocity.y), (f.frame.height, f.target.height, f.velocity.height),

@@ -5,7 +5,6 @@ import SpringLayout
 extension FlickDismiss: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .exitTime]
 
-
     public func read(_ engine: inout FlickDismissEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let frame = engine.frame(at: t), rest = engine.restCenter
         var reading = DecisionReading(items: drawn ? [(frame.center.y, rest.y, frame.velocity.y), (frame.center.x, rest.x, frame.velocity.x)] : [])

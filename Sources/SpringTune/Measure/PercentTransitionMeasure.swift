@@ -6,7 +6,6 @@ import SpringLayout
 extension PercentTransition: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime, .velocityJump]
 
-
     public func read(_ engine: inout PercentTransitionEngine, at t: Double, drawn: Bool) -> DecisionReading {
         let f = engine.frame(at: t)
         var reading = DecisionReading(items: drawn ? [(f.offset, f.target, f.velocity)] : [])

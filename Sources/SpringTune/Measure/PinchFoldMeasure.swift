@@ -7,7 +7,6 @@ extension PinchFold: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime]
     public static let usesAllPointers = true
 
-
     public func read(_ engine: inout PinchFoldEngine, at t: Double, drawn: Bool) -> DecisionReading {
         DecisionReading(foldingRow: engine.frame(at: t), rowHeight: rowHeight, decided: engine.decision != nil, drawn: drawn)
     }

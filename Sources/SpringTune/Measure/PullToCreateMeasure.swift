@@ -5,7 +5,6 @@ import SpringLayout
 extension PullToCreate: DecisionMeasured {
     public static let metrics: [MetricSpec] = [.overshootPt, .overshootRatio, .settleTime]
 
-
     public func read(_ engine: inout PullToCreateEngine, at t: Double, drawn: Bool) -> DecisionReading {
         DecisionReading(foldingRow: engine.frame(at: t), rowHeight: rowHeight, decided: engine.decision != nil, drawn: drawn)
     }
