@@ -128,7 +128,7 @@ import TraceIO
 @Suite struct OverriddenValueTests {
     @Test func bundledPresetsSayNothing() throws {
         let names = try Fixture.store.names()
-        #expect(names.count == 8)
+        #expect(names.count >= ModelKind.all.count)   // every model has a preset, so the loop runs
         for name in names {
             let loaded = try Fixture.store.load(name)
             #expect(try SweepGrid.make(preset: loaded.preset, kind: loaded.kind, vary: [], set: [:]).notes == [], "\(name)")

@@ -267,7 +267,8 @@ check "export --copy-traces: copy beside the export, relative entry, sweeps agai
 
 # See the motion: every preset's replay animates (frames ≥ 0.9 × 30 × duration, ≥ 300 px wide).
 gifinfo() { python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(); w,h=struct.unpack("<HH",d[6:10]); print(w, d.count(b"\x21\xf9\x04"))' "$1"; }
-for preset in evernote tweetbot appstore clear clear-pinch clear-fold evernote-transition; do
+# Every bundled preset (a new one is covered without a line here).
+for preset in $("$bin" presets list | awk 'NR > 1 { print $1 }'); do
   set_file=$("$bin" presets show "$preset" | sed -n 's/^traces: //p' | cut -d, -f1)
   trace=$(python3 -c 'import csv,sys; print(next(csv.DictReader(open(sys.argv[1])))["trace"])' "$set_file")
   "$bin" replay --preset "$preset" --trace "$trace" --animate --out "$work/anim-$preset" >/dev/null 2>&1

@@ -85,7 +85,7 @@ public struct ModelKind: Sendable {
     /// Every interaction model (Reference §7), in the order help texts and messages list them.
     /// This is the one list: a preset names one of these, the tool measures exactly these, and a
     /// type without its measurement (a ``MeasuredModel`` conformance) does not compile here.
-    public static let registry: [any MeasuredModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self, PinchFold.self, PercentTransition.self]
+    public static let registry: [any MeasuredModel.Type] = [FlowLayout.self, FlickDismiss.self, CardDismiss.self, PullToCreate.self, PinchFold.self, PercentTransition.self, BottomSheet.self]
 
     public let type: any MeasuredModel.Type
 
