@@ -6,7 +6,8 @@ import ToolRuntime
 import TraceIO
 
 /// The studio's JSON API without the HTTP around it (Reference §10.16): each endpoint a function
-/// from its decoded request to its answer (the contract types of StudioAnswers.swift and StudioRequest.swift). Errors are ``StudioError``s.
+/// from its decoded request to its answer (the contract types of StudioRequest.swift and
+/// StudioAnswers.swift). Errors are ``StudioError``s.
 public final class StudioAPI: Sendable {
     public let engine: StudioEngine
     public let store: SessionStore

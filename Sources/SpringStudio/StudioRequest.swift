@@ -6,7 +6,7 @@ import SpringTune
 // key, a wrong type, a duplicate key or malformed JSON is a 400 with a one-line message.
 
 /// `POST /api/replay` `{params, traces, items}` (`items: true` adds the timeline rows).
-struct ReplayRequest: Codable, StudioContract {
+struct ReplayRequest: Decodable, StudioContract {
     var params: ParamSet?
     /// Trace ids (at most 64; omitted: every trace).
     var traces: [String]?
@@ -34,7 +34,7 @@ struct ReplayRequest: Codable, StudioContract {
 }
 
 /// `POST /api/evaluate` `{params}`.
-struct ParamsRequest: Codable, StudioContract {
+struct ParamsRequest: Decodable, StudioContract {
     var params: ParamSet?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case params }
@@ -50,7 +50,7 @@ struct ParamsRequest: Codable, StudioContract {
 }
 
 /// `POST /api/choices` `{round, worst|best: ID}` or `{round, same: true}`: exactly one answer.
-struct ChoiceRequest: Codable, StudioContract {
+struct ChoiceRequest: Decodable, StudioContract {
     var round: Int
     var worst: Int?, best: Int?
     var same: Bool?
@@ -85,7 +85,7 @@ struct ChoiceRequest: Codable, StudioContract {
 }
 
 /// `POST /api/export` `{name}`.
-struct ExportRequest: Codable, StudioContract {
+struct ExportRequest: Decodable, StudioContract {
     /// 1 to 64 letters, digits, `.`, `_` or `-`, not starting with `.`.
     var name: String
 

@@ -1,3 +1,4 @@
+import SpringCore
 import SpringLayout
 import SpringTune
 
@@ -37,15 +38,16 @@ struct StudioVerdicts: Sendable {
     func of(_ row: [(name: String, value: MetricValue)]) -> [Verdict] {
         func value(_ column: String) -> MetricValue? { row.first { $0.name == column }?.value }
         func finite(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? $0 : nil } }
+        func distance(_ met: Bool, _ d: Double?) -> Double? { met ? 0 : d.map(NumberFormat.typed) }
         let checked: [Verdict] = constraints.compactMap { rule, c in
             guard let v = value(c.column) else { return nil }
             let met = c.holds(v.number)
-            return Verdict(rule: rule, kind: "constraint", metric: c.column, met: met, by: met ? 0 : finite(v.number).map { abs($0 - c.value) })
+            return Verdict(rule: rule, kind: "constraint", metric: c.column, met: met, by: distance(met, finite(v.number).map { abs($0 - c.value) }))
         }
         let aimed: [Verdict] = targets.compactMap { rule, t in
             guard let v = value(t.column) else { return nil }
             let met = t.deviation(finite(v.number)).map { $0 <= 1 } ?? false
-            return Verdict(rule: rule, kind: "target", metric: t.column, met: met, by: met ? 0 : finite(v.number).map { abs($0 - t.value) - t.tolerance })
+            return Verdict(rule: rule, kind: "target", metric: t.column, met: met, by: distance(met, finite(v.number).map { abs($0 - t.value) - t.tolerance }))
         }
         return checked + aimed
     }
