@@ -191,7 +191,7 @@ public final class SessionStore: Sendable {
     }
 
     /// A parameter set as stored: JSON with sorted keys (``ParamSet``).
-    static func encode(_ params: [String: ParamValue]) throws -> String { try JSONValueEncoder.encode(ParamSet(params)).compact() }
+    static func encode(_ params: [String: ParamValue]) throws -> String { try JSONTextEncoder.encode(ParamSet(params)) }
 
     static func decode(_ text: String) -> [String: ParamValue] {
         (try? JSONDecoder().decode(ParamSet.self, from: Data(text.utf8)))?.values ?? [:]

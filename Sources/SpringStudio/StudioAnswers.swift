@@ -1,7 +1,7 @@
 import SpringLayout
 import SpringTune
 
-// The studio's answers (Reference §10.16): each a value type encoded by ``JSONValueEncoder``, its
+// The studio's answers (Reference §10.16): each a value type encoded by ``JSONTextEncoder``, its
 // OpenAPI schema declared next to its fields. Lengths in pt, times in s, speeds in pt/s.
 
 /// A parameter set, `{"NAME": number-or-word}` with the names sorted (answers and sessions).

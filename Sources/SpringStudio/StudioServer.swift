@@ -69,12 +69,12 @@ public enum StudioServer {
         func post<Body: Decodable & Sendable & StudioContract, Answer: Encodable & StudioContract>(_ path: RouterPath, _: Body.Type, _ answer: @escaping @Sendable (Body) throws -> Answer) {
             router.post(path) { request, _ in
                 let input = try StudioRequest.decode(Body.self, from: try await body(request))
-                return json(text: try await blocking { try JSONValueEncoder.encode(try answer(input)).compact() })
+                return json(text: try await blocking { try JSONTextEncoder.encode(try answer(input)) })
             }
         }
         /// A GET or DELETE route answering with `answer`, off the cooperative pool.
         func answer<Answer: Encodable & StudioContract>(_ method: HTTPRequest.Method, _ path: RouterPath, _ answer: @escaping @Sendable (Request) throws -> Answer) {
-            router.on(path, method: method) { request, _ in json(text: try await blocking { try JSONValueEncoder.encode(try answer(request)).compact() }) }
+            router.on(path, method: method) { request, _ in json(text: try await blocking { try JSONTextEncoder.encode(try answer(request)) }) }
         }
         answer(.get, "/api/preset") { _ in api.preset() }
         post("/api/replay", ReplayRequest.self) { try api.replay($0) }
@@ -127,7 +127,7 @@ public enum StudioServer {
     }
 
     static func failure(_ e: StudioError) throws -> Response {
-        json(text: try JSONValueEncoder.encode(ErrorAnswer(error: e.message)).compact(), status: HTTPResponse.Status(code: e.status))
+        json(text: try JSONTextEncoder.encode(ErrorAnswer(error: e.message)), status: HTTPResponse.Status(code: e.status))
     }
 
     /// Every failure as `{"error": …}` with a 4xx: the studio's own errors as they are, the

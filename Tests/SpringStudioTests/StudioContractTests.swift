@@ -70,7 +70,7 @@ import Testing
         let api = StudioAPI(engine: try StudioEngine(loaded: loaded, files: []),
                             store: try SessionStore(path: folder + "/s.sqlite", preset: loaded.preset.name, model: loaded.kind.name))
         var out: [(String, JSONValue)] = []
-        func add(_ value: some Encodable & StudioContract) throws { out.append((type(of: value).schemaName, try JSONValueEncoder.encode(value))) }
+        func add(_ value: some Encodable & StudioContract) throws { out.append((type(of: value).schemaName, try json(value))) }
         try add(api.preset())
         try add(api.replay(ReplayRequest(items: true)))
         try add(api.evaluate(ParamsRequest()))
@@ -86,9 +86,9 @@ import Testing
 
     /// Samples of what the bundled presets do not show: a word axis, a missing slider range, an error.
     static func rare() throws -> [(String, JSONValue)] {
-        [("Axis", try JSONValueEncoder.encode(PresetAnswer.Axis(name: "curve", unit: "word", min: nil, max: nil, log: false,
+        [("Axis", try json(PresetAnswer.Axis(name: "curve", unit: "word", min: nil, max: nil, log: false,
                                                                   values: nil, words: ["linear", "spring"], preset: .text("linear")))),
-         ("Error", try JSONValueEncoder.encode(ErrorAnswer(error: "one line")))]
+         ("Error", try json(ErrorAnswer(error: "one line")))]
     }
 
     /// Request bodies using every field, as clients send them, each with the type it decodes into.
@@ -127,7 +127,12 @@ import Testing
     }
 }
 
-/// A JSON document read into ``JSONValue`` (the test's reader of request samples).
+/// `value` as the studio writes it, read back into ``JSONValue`` (keys sorted).
+func json(_ value: some Encodable) throws -> JSONValue {
+    try #require(try JSONDecoder().decode(JSONDocument.self, from: Data(JSONTextEncoder.encode(value).utf8)).value)
+}
+
+/// A JSON document read into ``JSONValue``, keys sorted (the test's reader of answers and request samples).
 struct JSONDocument: Decodable {
     var value: JSONValue?
     init(from decoder: any Decoder) throws {

@@ -15,7 +15,7 @@ private func makeAPI(_ preset: String = "tweetbot", session: String? = nil) thro
 }
 
 /// `value` as the studio writes it (one line of JSON).
-func text(_ value: some Encodable) throws -> String { try JSONValueEncoder.encode(value).compact() }
+func text(_ value: some Encodable) throws -> String { try JSONTextEncoder.encode(value) }
 
 /// A request body decoded as the server decodes it.
 func request<T: Decodable>(_ type: T.Type, _ body: String) throws -> T { try StudioRequest.decode(type, from: Array(body.utf8)) }
