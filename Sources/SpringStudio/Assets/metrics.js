@@ -1,7 +1,7 @@
 "use strict";
 // The studio page's metrics beside a panel or the best set (Reference §10.16): values with units,
-// a missed constraint in red, a missed target in amber (the server's verdicts), the objective as text. Loaded before
-// studio.js; uses its helpers (short, withUnit, preset) only when called.
+// a missed constraint in red, a missed target in amber (the server's verdicts), the objective as
+// text. Loaded before studio.js; uses its helpers (short, withUnit, preset) only when called.
 
 // ---- metrics and the objective
 function valueText(v, unit) {
