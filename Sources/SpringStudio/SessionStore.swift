@@ -65,10 +65,11 @@ public final class SessionStore: Sendable {
             db = try DatabaseQueue(path: path, configuration: config)
             try Self.migrator.migrate(db)
             try db.write { db in
-                try db.execute(sql: "INSERT OR IGNORE INTO session (key, value) VALUES ('preset', ?), ('model', ?), ('created', ?)",
-                               arguments: [preset, model, Self.now()])
+                for (key, value) in [("preset", preset), ("model", model), ("created", Self.now())] {
+                    try SessionValue(key: key, value: value).insert(db, onConflict: .ignore)
+                }
             }
-            let owner = try db.read { try String.fetchOne($0, sql: "SELECT value FROM session WHERE key = 'preset'") }
+            let owner = try db.read { try SessionValue.fetchOne($0, key: "preset")?.value }
             if owner != preset {
                 throw ToolError(.dataError, "\(path): a session of preset '\(owner?.prefix(80) ?? "")', not '\(preset)'; give another --session")
             }
@@ -116,27 +117,24 @@ public final class SessionStore: Sendable {
 
     /// Records that `params` was shown (a replay the page asked for).
     public func recordShown(_ params: [String: ParamValue]) throws {
-        try db.write { try $0.execute(sql: "INSERT INTO shown (at, params) VALUES (?, ?)", arguments: [Self.now(), Self.encode(params)]) }
+        try db.write { try ShownRecord(at: Self.now(), params: Self.encode(params)).insert($0) }
     }
 
     /// Parameter sets shown so far.
-    public func shownCount() throws -> Int { try db.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM shown") ?? 0 } }
+    public func shownCount() throws -> Int { try db.read { try ShownRecord.fetchCount($0) } }
 
     /// The round still waiting for an answer (the latest round without one), if any.
     public func openRound() throws -> Round? {
-        try db.read { db in
-            guard let n = try Int.fetchOne(db, sql: "SELECT number FROM rounds WHERE number NOT IN (SELECT round FROM choices) ORDER BY number DESC LIMIT 1") else { return nil }
-            return try Self.round(db, n)
-        }
+        try db.read { db in try Self.openRound(db).map { try Self.round(db, $0.number) } }
     }
 
     /// Stores a new round of `sets` watched on `trace` and returns it (numbered after the last).
     public func addRound(trace: String, sets: [[String: ParamValue]]) throws -> Round {
         try db.write { db in
-            let n = (try Int.fetchOne(db, sql: "SELECT MAX(number) FROM rounds") ?? 0) + 1
-            try db.execute(sql: "INSERT INTO rounds (number, at, trace) VALUES (?, ?, ?)", arguments: [n, Self.now(), trace])
+            let n = (try Int.fetchOne(db, RoundRecord.select(max(Column("number")))) ?? 0) + 1
+            try RoundRecord(number: n, at: Self.now(), trace: trace).insert(db)
             for (slot, set) in sets.enumerated() {
-                try db.execute(sql: "INSERT INTO candidates (round, slot, params) VALUES (?, ?, ?)", arguments: [n, slot, Self.encode(set)])
+                try CandidateRecord(round: n, slot: slot, params: Self.encode(set)).insert(db)
             }
             return try Self.round(db, n)
         }
@@ -146,22 +144,15 @@ public final class SessionStore: Sendable {
     /// one of its own) and returns the number of answers so far.
     public func answer(round number: Int, _ answer: Answer) throws -> Int {
         try db.write { db in
-            guard let open = try Int.fetchOne(db, sql: "SELECT number FROM rounds WHERE number NOT IN (SELECT round FROM choices) ORDER BY number DESC LIMIT 1"),
-                  open == number else {
+            guard try Self.openRound(db)?.number == number else {
                 throw StudioError.conflict("round \(number) is not the open round; GET /api/candidates gives it")
             }
-            let round = try Self.round(db, number)
-            var candidate: Int?, kind = "same"
-            switch answer {
-            case let .worst(id): candidate = id; kind = "worst"
-            case let .best(id): candidate = id; kind = "best"
-            case .same: break
-            }
-            if let candidate, !round.candidates.contains(where: { $0.id == candidate }) {
+            let record = ChoiceRecord(round: number, at: Self.now(), answer: answer)
+            if let candidate = record.candidate, try !Self.round(db, number).candidates.contains(where: { $0.id == candidate }) {
                 throw StudioError.badRequest("candidate \(candidate) is not in round \(number)")
             }
-            try db.execute(sql: "INSERT INTO choices (round, at, kind, candidate) VALUES (?, ?, ?, ?)", arguments: [number, Self.now(), kind, candidate])
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM choices") ?? 0
+            try record.insert(db)
+            return try ChoiceRecord.fetchCount(db)
         }
     }
 
@@ -169,55 +160,97 @@ public final class SessionStore: Sendable {
     /// answered) are dropped. Returns the number of answers left (404 when there is none).
     public func undoLast() throws -> Int {
         try db.write { db in
-            guard let last = try Int.fetchOne(db, sql: "SELECT MAX(round) FROM choices") else {
+            guard let last = try Int.fetchOne(db, ChoiceRecord.select(max(Column("round")))) else {
                 throw StudioError.notFound("no choice to undo")
             }
-            try db.execute(sql: "DELETE FROM choices WHERE round = ?", arguments: [last])
-            try db.execute(sql: "DELETE FROM candidates WHERE round > ?", arguments: [last])
-            try db.execute(sql: "DELETE FROM rounds WHERE number > ?", arguments: [last])
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM choices") ?? 0
+            try ChoiceRecord.deleteOne(db, key: last)
+            try CandidateRecord.filter(Column("round") > last).deleteAll(db)
+            try RoundRecord.filter(Column("number") > last).deleteAll(db)
+            return try ChoiceRecord.fetchCount(db)
         }
     }
 
     /// Every answered round, in order.
     public func choices() throws -> [Choice] {
         try db.read { db in
-            try Row.fetchAll(db, sql: "SELECT round, kind, candidate FROM choices ORDER BY round").map { row in
-                let kind: String = row["kind"], id: Int? = row["candidate"]
-                let answer: Answer = kind == "worst" ? .worst(id ?? -1) : kind == "best" ? .best(id ?? -1) : .same
-                return Choice(round: try Self.round(db, row["round"]), answer: answer)
-            }
+            try ChoiceRecord.order(Column("round")).fetchAll(db).map { Choice(round: try Self.round(db, $0.round), answer: $0.answer) }
         }
     }
 
+    /// The latest round without an answer.
+    private static func openRound(_ db: Database) throws -> RoundRecord? {
+        try RoundRecord.filter(!ChoiceRecord.select(Column("round")).contains(Column("number"))).order(Column("number").desc).fetchOne(db)
+    }
+
     private static func round(_ db: Database, _ n: Int) throws -> Round {
-        let trace = try String.fetchOne(db, sql: "SELECT trace FROM rounds WHERE number = ?", arguments: [n]) ?? ""
-        let candidates = try Row.fetchAll(db, sql: "SELECT id, params FROM candidates WHERE round = ? ORDER BY slot", arguments: [n]).map { row in
-            Candidate(id: row["id"], params: decode(row["params"]))
+        let trace = try RoundRecord.fetchOne(db, key: n)?.trace ?? ""
+        let candidates = try CandidateRecord.filter(Column("round") == n).order(Column("slot")).fetchAll(db).map { c in
+            Candidate(id: Int(c.id ?? 0), params: decode(c.params))
         }
         return Round(number: n, trace: trace, candidates: candidates)
     }
 
-    /// A parameter set as stored: JSON with sorted keys.
-    static func encode(_ params: [String: ParamValue]) -> String {
-        JSONValue.object(params.keys.sorted().map { k in
-            switch params[k]! {
-            case let .number(d): (k, .number(d))
-            case let .text(s): (k, .string(s))
-            }
-        }).compact()
-    }
+    /// A parameter set as stored: JSON with sorted keys (``ParamSet``).
+    static func encode(_ params: [String: ParamValue]) throws -> String { try JSONTextEncoder.encode(ParamSet(params)) }
 
     static func decode(_ text: String) -> [String: ParamValue] {
-        guard let input = try? JSONInput.parse(Array(text.utf8)), case let .object(fields) = input else { return [:] }
-        var out: [String: ParamValue] = [:]
-        for (k, v) in fields {
-            switch v {
-            case let .number(d): out[k] = .number(d)
-            case let .string(s): out[k] = .text(s)
-            default: break
-            }
+        (try? JSONDecoder().decode(ParamSet.self, from: Data(text.utf8)))?.values ?? [:]
+    }
+}
+
+// The session's rows (the schema of ``SessionStore/migrator``), one record type per table.
+
+/// `session`: what the session is of (`preset`, `model`, `created`).
+struct SessionValue: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "session"
+    var key: String, value: String
+}
+
+/// `shown`: a parameter set shown, when (ISO 8601).
+struct ShownRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "shown"
+    var id: Int64?
+    var at: String, params: String
+    init(at: String, params: String) { self.at = at; self.params = params }
+}
+
+/// `rounds`: a round of candidates, when it was proposed and the trace it is watched on.
+struct RoundRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "rounds"
+    var number: Int
+    var at: String, trace: String
+}
+
+/// `candidates`: a set of a round, at its place (`slot`) in the round.
+struct CandidateRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "candidates"
+    var id: Int64?
+    var round: Int, slot: Int
+    var params: String
+    init(round: Int, slot: Int, params: String) { self.round = round; self.slot = slot; self.params = params }
+}
+
+/// `choices`: the answer to a round: `worst` or `best` with its candidate, or `same`.
+struct ChoiceRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "choices"
+    var round: Int
+    var at: String, kind: String
+    var candidate: Int?
+
+    init(round: Int, at: String, answer: SessionStore.Answer) {
+        self.round = round; self.at = at
+        switch answer {
+        case let .worst(id): kind = "worst"; candidate = id
+        case let .best(id): kind = "best"; candidate = id
+        case .same: kind = "same"; candidate = nil
         }
-        return out
+    }
+
+    var answer: SessionStore.Answer {
+        switch kind {
+        case "worst": .worst(candidate ?? -1)
+        case "best": .best(candidate ?? -1)
+        default: .same
+        }
     }
 }

@@ -14,7 +14,4 @@ enum StudioAssets {
         Asset(path: "/studio.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.studio_js),
         Asset(path: "/studio.css", type: "text/css; charset=utf-8", bytes: PackageResources.studio_css),
     ]
-
-    /// The OpenAPI 3 document of the API (`GET /openapi.json`, behind the token).
-    static var openAPI: [UInt8] { PackageResources.openapi_json }
 }

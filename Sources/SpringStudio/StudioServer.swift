@@ -64,26 +64,30 @@ public enum StudioServer {
             }
         }
         router.add(middleware: TokenCheck(gate: gate))
-        router.get("/openapi.json") { _, _ in json(String(decoding: StudioAssets.openAPI, as: UTF8.self)) }
-        /// A POST route answering its JSON body with `answer`, off the cooperative pool.
-        func post(_ path: RouterPath, _ answer: @escaping @Sendable (JSONInput) throws -> String) {
+        router.get("/openapi.json") { _, _ in json(text: StudioOpenAPI.text) }
+        /// A POST route decoding its JSON body into `Body` and answering with `answer`, off the cooperative pool.
+        func post<Body: Decodable & Sendable & StudioContract, Answer: Encodable & StudioContract>(_ path: RouterPath, _: Body.Type, _ answer: @escaping @Sendable (Body) throws -> Answer) {
             router.post(path) { request, _ in
-                let input = try await body(request)
-                return json(try await blocking { try answer(input) })
+                let input = try StudioRequest.decode(Body.self, from: try await body(request))
+                return json(text: try await blocking { try JSONTextEncoder.encode(try answer(input)) })
             }
         }
-        router.get("/api/preset") { _, _ in json(api.preset().compact()) }
-        post("/api/replay") { try api.replay($0) }
-        post("/api/evaluate") { try api.evaluate($0).compact() }
-        router.get("/api/candidates") { request, _ in
+        /// A GET or DELETE route answering with `answer`, off the cooperative pool.
+        func answer<Answer: Encodable & StudioContract>(_ method: HTTPRequest.Method, _ path: RouterPath, _ answer: @escaping @Sendable (Request) throws -> Answer) {
+            router.on(path, method: method) { request, _ in json(text: try await blocking { try JSONTextEncoder.encode(try answer(request)) }) }
+        }
+        answer(.get, "/api/preset") { _ in api.preset() }
+        post("/api/replay", ReplayRequest.self) { try api.replay($0) }
+        post("/api/evaluate", ParamsRequest.self) { try api.evaluate($0) }
+        answer(.get, "/api/candidates") { request in
             let text = request.uri.queryParameters.get("k") ?? "4"
             guard let k = Int(text) else { throw StudioError.badRequest("k must be an integer from 2 to 6") }
-            return json(try await blocking { try api.candidates(k: k).compact() })
+            return try api.candidates(k: k)
         }
-        post("/api/choices") { try api.choose($0).compact() }
-        router.delete("/api/choices/last") { _, _ in json(try await blocking { try api.undo().compact() }) }
-        router.get("/api/best") { _, _ in json(try await blocking { try api.best().compact() }) }
-        post("/api/export") { try api.export($0).compact() }
+        post("/api/choices", ChoiceRequest.self) { try api.choose($0) }
+        answer(.delete, "/api/choices/last") { _ in try api.undo() }
+        answer(.get, "/api/best") { _ in try api.best() }
+        post("/api/export", ExportRequest.self) { try api.export($0) }
         return router
     }
 
@@ -101,8 +105,8 @@ public enum StudioServer {
         }
     }
 
-    /// The request body (413 over ``maxBody``), parsed as JSON (400 when it is not).
-    static func body(_ request: Request) async throws -> JSONInput {
+    /// The request body's bytes (413 over ``maxBody``).
+    static func body(_ request: Request) async throws -> [UInt8] {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBody { throw StudioError.tooLarge }
         let buffer: ByteBuffer
         do {
@@ -110,10 +114,11 @@ public enum StudioServer {
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw StudioError.tooLarge
         }
-        return try JSONInput.parse(Array(buffer.readableBytesView))
+        return Array(buffer.readableBytesView)
     }
 
-    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    /// A one-line JSON answer.
+    static func json(text: String, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.cacheControl] = "no-store"
@@ -121,8 +126,8 @@ public enum StudioServer {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
     }
 
-    static func failure(_ e: StudioError) -> Response {
-        json(JSONValue.object([("error", .string(e.message))]).compact(), status: HTTPResponse.Status(code: e.status))
+    static func failure(_ e: StudioError) throws -> Response {
+        json(text: try JSONTextEncoder.encode(ErrorAnswer(error: e.message)), status: HTTPResponse.Status(code: e.status))
     }
 
     /// Every failure as `{"error": …}` with a 4xx: the studio's own errors as they are, the
@@ -134,14 +139,14 @@ public enum StudioServer {
             do {
                 return try await next(request, context)
             } catch let e as StudioError {
-                return failure(e)
+                return try failure(e)
             } catch let e as HTTPError {
                 let code = (400..<500).contains(e.status.code) ? e.status.code : 400
-                return failure(StudioError(status: code, e.body ?? e.status.reasonPhrase))
+                return try failure(StudioError(status: code, e.body ?? e.status.reasonPhrase))
             } catch let e as ToolError {
-                return failure(.badRequest(e.message))
+                return try failure(.badRequest(e.message))
             } catch {
-                return failure(.badRequest("request failed: \(error)"))
+                return try failure(.badRequest("request failed: \(error)"))
             }
         }
     }

@@ -45,7 +45,7 @@ public enum StudioSimulation {
                     guard let round = try store.openRound() else { throw ToolError(.software, "no open round after GET /api/candidates") }
                     let shown = try round.candidates.map { try learner.space.point($0.params) }
                     let worst = round.candidates[designer.worst(of: shown, using: &answers)].id
-                    _ = try api.choose(try JSONInput.parse(Array("{\"round\":\(round.number),\"worst\":\(worst)}".utf8)))
+                    _ = try api.choose(ChoiceRequest(round: round.number, worst: worst))
                     scores[strategy, default: []].append(designer.utility(try learner.space.point(try api.bestEstimate().best.params)))
                 }
             }

@@ -16,7 +16,7 @@ import Testing
     }
 
     private func answer(_ api: StudioAPI, _ body: String) throws {
-        _ = try api.choose(try JSONInput.parse(Array(body.utf8)))
+        _ = try api.choose(try StudioRequest.decode(ChoiceRequest.self, from: Array(body.utf8)))
     }
 
     @Test func beforeAnyChoiceTheBestIsThePresetAtZero() throws {
@@ -38,9 +38,9 @@ import Testing
         let api = try api(loaded: try PresetStore().load(file))
         #expect(throws: StudioError.self) { try api.candidates(k: 4) }
         let best = try api.best()
-        #expect(best.compact().contains("\"choices\":0"))
-        let exported = try api.export(try JSONInput.parse(Array(#"{"name": "fixed"}"#.utf8)))
-        #expect(exported.compact().contains("fixed.json"))
+        #expect(best.choices == 0)
+        let exported = try api.export(ExportRequest(name: "fixed"))
+        #expect(exported.path.hasSuffix("/fixed.json"))
     }
 
     /// Every candidate of three rounds meets tweetbot's three hard constraints, measured again

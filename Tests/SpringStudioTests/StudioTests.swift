@@ -14,27 +14,25 @@ private func makeAPI(_ preset: String = "tweetbot", session: String? = nil) thro
     return StudioAPI(engine: try StudioEngine(loaded: loaded, files: []), store: try SessionStore(path: path, preset: loaded.preset.name, model: loaded.kind.name))
 }
 
-private func object(_ text: String) throws -> [String: Any] {
-    try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-}
+/// `value` as the studio writes it (one line of JSON).
+func text(_ value: some Encodable) throws -> String { try JSONTextEncoder.encode(value) }
+
+/// A request body decoded as the server decodes it.
+func request<T: Decodable>(_ type: T.Type, _ body: String) throws -> T { try StudioRequest.decode(type, from: Array(body.utf8)) }
 
 @Suite struct StudioTests {
     @Test func replayFramesAreTheReplayTimeline() throws {
         let api = try makeAPI("evernote")
         let trace = api.engine.infos[0].id
-        let body = try JSONInput.parse(Array(#"{"params": {"damping": 0.6, "frequency": 2}, "traces": ["\#(trace)"], "items": true}"#.utf8))
-        let answer = try object(try api.replay(body))
-        let replay = try #require((answer["replays"] as? [[String: Any]])?.first)
-        let frames = try #require(replay["frames"] as? [[String: Any]])
+        let answer = try api.replay(try request(ReplayRequest.self, #"{"params": {"damping": 0.6, "frequency": 2}, "traces": ["\#(trace)"], "items": true}"#))
+        let frames = try #require(answer.replays.first).frames
         let outcome = try Replay.run(api.engine.loaded, set: ["damping": .number(0.6), "frequency": .number(2)], trace: api.engine.traces[0])
         #expect(frames.count > 10)
         var compared = 0
         for frame in frames {
-            let t = try #require(frame["t"] as? Double)
-            let rows = outcome.run.timeline.filter { abs($0.t - t) <= 1e-9 }
-            let items = try #require(frame["items"] as? [[Double]])
-            #expect(items.count == rows.count)
-            for (item, row) in zip(items, rows) {
+            let rows = outcome.run.timeline.filter { abs($0.t - frame.t) <= 1e-9 }
+            #expect(frame.items.count == rows.count)
+            for (item, row) in zip(frame.items, rows) {
                 #expect(Int(item[0]) == row.item)
                 #expect(abs(item[1] - row.y) <= 1e-9 && abs(item[2] - row.anchor) <= 1e-9 && abs(item[3] - row.velocity) <= 1e-9)
                 compared += 1
@@ -46,9 +44,34 @@ private func object(_ text: String) throws -> [String: Any] {
     @Test func paramsOffTheAxesOrUnknownAreRefused() throws {
         let api = try makeAPI()
         for bad in [#"{"params": {"damping": 99}}"#, #"{"params": {"nope": 1}}"#, #"{"params": {"damping": "x"}}"#, #"{"extra": 1}"#,
-                    #"{"params": {"damping": 0.5}"#, String(repeating: "[", count: 100_000), ""] {
-            #expect(throws: StudioError.self) { _ = try api.evaluate(try JSONInput.parse(Array(bad.utf8))) }
+                    #"{"params": {"damping": 0.5}"#, String(repeating: "[", count: 100_000), "", "[1]", #"{"params": null}"#,
+                    #"{"params": {"damping": 0.5, "damping": 0.6}}"#, #"{"params": {}, "params": {}}"#, #"{"params": {"d\u0061mping": 0.5, "damping": 0.6}}"#] {
+            #expect(throws: StudioError.self, "\(bad.prefix(60))") { _ = try api.evaluate(try request(ParamsRequest.self, bad)) }
         }
+        // Keys equal only as raw text are not duplicates; the same key in two objects is fine.
+        _ = try request(ReplayRequest.self, #"{"params": {"damping": 0.6}, "traces": ["damping", "params"]}"#)
+    }
+
+    /// The verdicts are the objective's rules judged by its own parsers, `==` included: met with
+    /// `by` 0, missed by the distance to the bound (or the target's band) in the metric's unit.
+    @Test func verdictsJudgeEveryRule() throws {
+        let row: [(name: String, value: MetricValue)] = [("a", .value(2)), ("b", .value(5)), ("c", .neverSettled), ("d", .undefined)]
+        let verdicts = StudioVerdicts(Objective(constraints: ["a <= 3", "a == 3", "b>=6", "c <= 1", "d < 1", "e <= 1"], targets: ["b = 4 ± 0.5", "a = 2 +- 1"]))
+        #expect(verdicts.of(row) == [
+            Verdict(rule: "a <= 3", kind: "constraint", metric: "a", met: true, by: 0),
+            Verdict(rule: "a == 3", kind: "constraint", metric: "a", met: false, by: 1),
+            Verdict(rule: "b>=6", kind: "constraint", metric: "b", met: false, by: 1),
+            Verdict(rule: "c <= 1", kind: "constraint", metric: "c", met: false, by: nil),
+            Verdict(rule: "d < 1", kind: "constraint", metric: "d", met: false, by: nil),
+            Verdict(rule: "b = 4 ± 0.5", kind: "target", metric: "b", met: false, by: 0.5),
+            Verdict(rule: "a = 2 +- 1", kind: "target", metric: "a", met: true, by: 0),
+        ])
+        #expect(verdicts.of(trace: [("a", .value(4))]).map(\.rule) == [])
+        #expect(StudioVerdicts(Objective(constraints: ["a_p95 <= 3"])).of(trace: [("a", .value(4))])
+                == [Verdict(rule: "a_p95 <= 3", kind: "constraint", metric: "a_p95", met: false, by: 1)])
+        let api = try makeAPI()
+        let evaluation = try api.evaluate(ParamsRequest())
+        #expect(evaluation.verdicts.map(\.rule) == api.engine.loaded.preset.objective.constraints + api.engine.loaded.preset.objective.targets)
     }
 
     @Test func choicesUndoAndResume() throws {
@@ -56,23 +79,24 @@ private func object(_ text: String) throws -> [String: Any] {
         var best: String
         do {
             let api = try makeAPI(session: path)
-            let round = try api.candidates(k: 4).compact()
-            let parsed = try object(round)
-            let number = try #require(parsed["round"] as? Int)
-            let ids = try #require((parsed["candidates"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
+            let round = try api.candidates(k: 4)
+            let ids = round.candidates.map(\.id)
             #expect(ids.count == 4)
             // The same round until it is answered.
-            #expect(try api.candidates(k: 4).compact() == round)
-            #expect(throws: StudioError.self) { _ = try api.choose(try JSONInput.parse(Array(#"{"round": \#(number), "worst": 123456}"#.utf8))) }
-            _ = try api.choose(try JSONInput.parse(Array(#"{"round": \#(number), "worst": \#(ids[3])}"#.utf8)))
+            #expect(try text(api.candidates(k: 4)) == text(round))
+            #expect(throws: StudioError.self) { _ = try api.choose(try request(ChoiceRequest.self, #"{"round": \#(round.round), "worst": 123456}"#)) }
+            for bad in [#"{"round": 1}"#, #"{"round": 1, "worst": 1, "best": 2}"#, #"{"round": 1, "same": false}"#, #"{"round": 1.5, "same": true}"#] {
+                #expect(throws: StudioError.self, "\(bad)") { _ = try request(ChoiceRequest.self, bad) }
+            }
+            _ = try api.choose(try request(ChoiceRequest.self, #"{"round": \#(round.round), "worst": \#(ids[3])}"#))
             _ = try api.candidates(k: 4)
-            best = try api.best().compact()
+            best = try text(api.best())
             // A second studio on the same session is refused.
             #expect(throws: (any Error).self) { _ = try SessionStore(path: path, preset: "tweetbot", model: "flick-dismiss") }
         }
         let again = try makeAPI(session: path)
-        #expect(try again.best().compact() == best)
-        #expect(try object(try again.undo().compact())["choices"] as? Int == 0)
+        #expect(try text(again.best()) == best)
+        #expect(try again.undo().choices == 0)
         #expect(throws: StudioError.self) { _ = try again.undo() }
     }
 
@@ -97,6 +121,20 @@ private func object(_ text: String) throws -> [String: Any] {
             try await client.execute(uri: "/api/candidates?k=9", method: .get, headers: auth) { #expect($0.status == .badRequest) }
             try await client.execute(uri: "/api/export", method: .post, headers: auth, body: ByteBuffer(string: #"{"name": "../x"}"#)) {
                 #expect($0.status == .badRequest)
+            }
+        }
+        // Every operation of the OpenAPI document is routed (a handler's own 404 names what is missing).
+        try await app.test(.router) { client in
+            for e in StudioOpenAPI.endpoints {
+                let method = try #require(HTTPRequest.Method(e.method.uppercased()))
+                try await client.execute(uri: e.path + "?token=secret-token-0123456789", method: method,
+                                         body: e.request == nil ? nil : ByteBuffer(string: #"{"name": "routed"}"#)) { r in
+                    #expect(r.status != .methodNotAllowed && !(r.status == .notFound && String(buffer: r.body).contains("Not Found")), "\(e.method) \(e.path)")
+                }
+            }
+            try await client.execute(uri: "/api/evaluate?token=secret-token-0123456789", method: .post,
+                                     body: ByteBuffer(string: #"{"params": {}, "params": {"damping": 0.6}}"#)) { r in
+                #expect(r.status == .badRequest && String(buffer: r.body).contains("duplicate key"))
             }
         }
         gate.allow(authorities: ["127.0.0.1:1"])

@@ -4,7 +4,7 @@
 Starts `$SPRINGTUNE studio` (port 0, a temporary session), opens the page it prints, waits
 for the first draw, moves the damping slider and checks that the metrics and the canvas
 change, saves a screenshot to $OUT/studio.png (OUT defaults to out/test/studio), stops the
-studio with SIGINT (exit 0 expected); answers five learn rounds through the page (worst buttons),
+studio with SIGINT (exit 0 expected); shows a broken `==` constraint missed (red, $OUT/equals.png); answers five learn rounds through the page (worst buttons),
 undoes one, answers again, exports the best and loads the export with `presets show` (a
 screenshot in round mode in $OUT/learn.png); then checks that every bundled preset's page reaches
 "ready" with a canvas that is not blank (a screenshot of each at 0.3 s in $OUT/NAME.png). Prints `ok NAME` / `FAIL NAME` lines and exits 1
@@ -127,6 +127,37 @@ def damping_test(driver, folder):
     check("evernote studio exits 0 on SIGINT", studio.stop() == 0)
 
 
+def equals_test(driver, folder):
+    """A broken `==` constraint shows as missed (red): evernote with `overshoot_pt_p95 == 12345`
+    added, coloured from the server's verdicts (the page parses no rule); $OUT/equals.png."""
+    preset = json.load(open("Presets/evernote.json"))
+    preset["name"] = "equals"
+    preset["objective"]["constraints"].append("overshoot_pt_p95 == 12345")
+    path = os.path.join(folder, "equals.json")
+    with open(path, "w") as f:
+        json.dump(preset, f)
+    studio = Studio(path, folder, name="equals")
+    if studio.url is None:
+        check("equals studio starts", False, studio.process.stderr.read()[:300])
+        studio.stop()
+        return
+    driver.get(studio.url)
+    check("equals page ready", wait(driver, lambda: ready(driver)))
+    broken = lambda: driver.execute_script("""
+        return [...document.querySelectorAll('.metrics dt.broken')].map((dt) => dt.textContent);""")
+    # The panel's metrics and the best box's (the preset's set) both show it, and nothing else.
+    check("a broken == constraint shows its metric missed (red)", wait(driver, lambda: set(broken()) == {"overshoot_pt_p95"}), str(broken()))
+    colour = driver.execute_script("""
+        const dt = document.querySelector('.metrics dt.broken');
+        return dt ? getComputedStyle(dt).color : null;""")
+    check("the missed metric is drawn in the broken colour", colour is not None and colour != driver.execute_script(
+        "return getComputedStyle(document.querySelector('.metrics dt:not(.broken)')).color"), str(colour))
+    driver.execute_script("document.querySelector('.metrics dt.broken').scrollIntoView()")
+    os.makedirs(OUT, exist_ok=True)
+    check("screenshot saved", driver.save_screenshot(os.path.join(OUT, "equals.png")))
+    check("equals studio exits 0 on SIGINT", studio.stop() == 0)
+
+
 def presets():
     """The names `presets list` prints under its header line."""
     listed = subprocess.run([BIN, "presets", "list"], capture_output=True, text=True, check=True).stdout
@@ -154,6 +185,7 @@ def main():
     try:
         with tempfile.TemporaryDirectory() as folder:
             damping_test(driver, folder)
+            equals_test(driver, folder)
             learn_test(driver, folder)
             every_preset(driver, folder)
     finally:

@@ -27,8 +27,9 @@ def check(name, condition, detail=""):
 class Studio:
     """`springtune studio --preset NAME` on a free port with a throw-away session."""
 
-    def __init__(self, preset, folder):
-        self.session = os.path.join(folder, preset, "s.sqlite")
+    def __init__(self, preset, folder, name=None):
+        """`preset` a bundled name or a path; the session in FOLDER/NAME (NAME: the preset's by default)."""
+        self.session = os.path.join(folder, name or preset, "s.sqlite")
         os.makedirs(os.path.dirname(self.session), exist_ok=True)
         self.process = subprocess.Popen(
             [BIN, "studio", "--preset", preset, "--no-browser", "--port", "0", "--session", self.session],

@@ -45,7 +45,7 @@ async function loadBest() {
     item.textContent = axisLabel(axis, best.params[axis.name]);
     return item;
   }));
-  showMetrics($("best-metrics"), best.metrics);
+  showMetrics($("best-metrics"), best.metrics, best.verdicts);
   drawMap(best);
 }
 

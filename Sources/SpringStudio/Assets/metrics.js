@@ -1,33 +1,20 @@
 "use strict";
 // The studio page's metrics beside a panel or the best set (Reference §10.16): values with units,
-// a broken constraint in red, a missed target in amber, the objective as text. Loaded before
-// studio.js; uses its helpers (short, withUnit, preset) only when called.
+// a missed constraint in red, a missed target in amber (the server's verdicts), the objective as
+// text. Loaded before studio.js; uses its helpers (short, withUnit, preset) only when called.
 
 // ---- metrics and the objective
-/// `"column <= value"`, `">="`, `"<"`, `">"` or `"column = target ± tolerance"` (`+-` too) as a check.
-function parseRule(text) {
-  let m = text.match(/^\s*(\w+)\s*(<=|>=|<|>)\s*(-?[\d.eE+-]+)\s*$/);
-  if (m) {
-    const [, column, op, bound] = m, b = Number(bound);
-    const ok = { "<=": (v) => v <= b, ">=": (v) => v >= b, "<": (v) => v < b, ">": (v) => v > b }[op];
-    return { column, ok };
-  }
-  m = text.match(/^\s*(\w+)\s*=\s*(-?[\d.eE+-]+)\s*(?:±|\+-)\s*([\d.eE+-]+)\s*$/);
-  if (m) return { column: m[1], ok: (v) => Math.abs(v - Number(m[2])) <= Number(m[3]) };
-  return null;
-}
-
 function valueText(v, unit) {
   if (v === "inf") return "never settles";
   if (v === null || v === undefined) return "—";
   return withUnit(short(v), unit);
 }
 
-/// The report row `row` into the `<dl>` `list`: a broken constraint in red, a missed target in amber.
-function showMetrics(list, row) {
-  const constraints = preset.objective.constraints.map(parseRule).filter(Boolean);
-  const targets = preset.objective.targets.map(parseRule).filter(Boolean);
-  const broken = (rules, name, v) => rules.some((r) => r.column === name && !r.ok(v === "inf" ? Infinity : v));
+/// The report row `row` into the `<dl>` `list`, coloured by the server's `verdicts` on it (one per
+/// rule of the objective: {rule, kind, metric, met, by}): a metric with a missed constraint in red,
+/// one with a missed target in amber. The page parses no rule.
+function showMetrics(list, row, verdicts) {
+  const missed = (kind, name) => verdicts.some((v) => v.kind === kind && v.metric === name && !v.met);
   list.replaceChildren();
   for (const m of preset.metrics) {
     const v = row[m.name];
@@ -35,8 +22,10 @@ function showMetrics(list, row) {
     dt.textContent = m.name;
     dt.title = (m.better === "lower" ? "lower" : m.better === "higher" ? "higher" : m.better) + " is better";
     dd.textContent = valueText(v, m.unit);
-    if (v !== null && broken(constraints, m.name, v)) { dt.className = dd.className = "broken"; }
-    else if (v !== null && broken(targets, m.name, v)) { dt.className = dd.className = "off-target"; }
+    const rules = verdicts.filter((r) => r.metric === m.name && !r.met);
+    if (rules.length) dt.title += "; missed: " + rules.map((r) => r.rule + (r.by === null ? "" : " (by " + short(r.by) + ")")).join(", ");
+    if (missed("constraint", m.name)) { dt.className = dd.className = "broken"; }
+    else if (missed("target", m.name)) { dt.className = dd.className = "off-target"; }
     list.append(dt, dd);
   }
 }

@@ -222,7 +222,7 @@ function request(panel) {
       panel.replay = replay.replays[0];
       panel.row = row.metrics;
       panel.metrics.dataset.params = JSON.stringify(params);
-      showMetrics(panel.metrics, panel.row);
+      showMetrics(panel.metrics, row.metrics, row.verdicts);
       panel.objective.textContent = objectiveText();
       showError("", "replay");
     } catch (e) {
