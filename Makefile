@@ -73,35 +73,37 @@ demo: build-tool
 ## Swift suites, command-line checks (incl. a separate package decoding an export), a sharded
 ## sweep on a private single-node Slurm cluster (started and stopped by Tests/slurm/run.sh),
 ## notebooks, and a short run of every fuzzer from the seed corpus (fresh each time).
+## Each step prints `time: STEP N s` (Tests/cli/timed.sh): `grep ^time: LOG` shows where the time goes.
+TIMED := Tests/cli/timed.sh
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
 ## the sweeps they check take seconds there instead of minutes in a debug build.
 test: setup-test version
-	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(SWIFT_FLAGS)
-	$(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(SWIFT_FLAGS)
-	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) Tests/cli/run.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) INSTALL_TARGET=install-built Tests/cli/install.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/readme.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/numbers.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/charts.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/traces.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/importance.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/search.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/gate.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/platform.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/objectives.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/hardening.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/learn.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/studio.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/finite.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/footprint.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/cli/doccomments.sh
-	$(MAKE) docs
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/studio/schemathesis.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) out/test/studio-venv/bin/python Tests/studio/browser.py
-	SPRINGTUNE=$(CURDIR)/$(BIN) Tests/slurm/run.sh
-	$(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
+	$(TIMED) $(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	$(TIMED) $(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) $(TIMED) Tests/cli/run.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) INSTALL_TARGET=install-built $(TIMED) Tests/cli/install.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/readme.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/numbers.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/charts.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/traces.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/importance.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/search.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/gate.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/platform.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/objectives.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/hardening.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/learn.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/studio.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/finite.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
+	$(TIMED) $(MAKE) docs
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) out/test/studio-venv/bin/python Tests/studio/browser.py
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/slurm/run.sh
+	$(TIMED) $(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
-	$(MAKE) fuzz FUZZ_SECONDS=6 FUZZ_DIR=out/fuzz-smoke
+	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=3 FUZZ_DIR=out/fuzz-smoke
 
 ## The notebooks' project-local Python environment (nbclient, pandas, matplotlib from PyPI).
 $(VENV)/.installed: Notebooks/requirements.txt

@@ -94,6 +94,7 @@ public struct BottomSheetEngine: TouchEngine {
         public var velocity: Double
         /// The top edge.
         public var shown: [Double] { [top] }
+        /// Every number of the frame: what is shown, then targets and velocities.
         public var values: [Double] { [top, target, velocity] }
     }
 

@@ -150,6 +150,7 @@ public struct CardDismissEngine: TouchEngine {
         init(_ frame: Rect, _ target: Rect, _ velocity: FrameVelocity) { self.frame = frame; self.target = target; self.velocity = velocity }
         /// The frame's edges: left, right, top, bottom.
         public var shown: [Double] { frame.edges }
+        /// Every number of the frame: what is shown, then targets and velocities.
         public var values: [Double] { frame.edges + target.edges + [velocity.x, velocity.y, velocity.width, velocity.height] }
     }
 

@@ -103,6 +103,7 @@ public struct FlickDismissEngine: TouchEngine {
         init(_ center: SIMD2<Double>, _ velocity: SIMD2<Double>) { self.center = center; self.velocity = velocity }
         /// The centre, x then y.
         public var shown: [Double] { [center.x, center.y] }
+        /// Every number of the frame: what is shown, then targets and velocities.
         public var values: [Double] { shown + [velocity.x, velocity.y] }
     }
 

@@ -18,6 +18,7 @@ public struct FlowLayoutTouchEngine: TouchEngine {
         public var anchors: [Double]
         /// The rows' screen y.
         public var shown: [Double] { rows }
+        /// Every number of the frame: what is shown, then targets and velocities.
         public var values: [Double] { rows + [offset] + velocities + anchors }
     }
 

@@ -104,6 +104,7 @@ public struct PercentTransitionEngine: TouchEngine {
         init(_ offset: Double, _ target: Double, _ velocity: Double) { (self.offset, self.target, self.velocity) = (offset, target, velocity) }
         /// The offset.
         public var shown: [Double] { [offset] }
+        /// Every number of the frame: what is shown, then targets and velocities.
         public var values: [Double] { [offset, target, velocity] }
     }
 

@@ -36,6 +36,7 @@ public struct RowFrame: EngineFrame {
     }
     /// The row's height.
     public var shown: [Double] { [height] }
+    /// Every number of the frame: what is shown, then targets and velocities.
     public var values: [Double] { [height, target, velocity, fold.angle, fold.depth] }
 }
 

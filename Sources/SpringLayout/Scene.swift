@@ -50,12 +50,18 @@ public struct Scene: Hashable, Sendable, Codable {
         .number("tail", "s", 5, "simulated time after release", min: 0, max: 600, domain: nil),
     ]
 
-    /// This scene with the sweepable values among `values` applied (they have been checked
-    /// against ``sweepable``), and the other values.
-    public func applying(_ values: [String: ParamValue]) -> (scene: Scene, rest: [String: ParamValue]) {
+    /// This scene with the sweepable values among `values` applied, and the other values. This
+    /// is the one place scene values given as parameters (`--set`, `--vary`, a search box, the
+    /// studio, an export) are checked, so every command that runs a scene refuses the same values.
+    ///
+    /// - Throws: ``PresetError`` naming the value when it is not a number in its range
+    ///   (``sweepable``: a frame rate of 0 or NaN would never end a frame loop).
+    public func applying(_ values: [String: ParamValue]) throws(PresetError) -> (scene: Scene, rest: [String: ParamValue]) {
         var scene = self, rest = values
         for spec in Self.sweepable {
-            guard let v = rest.removeValue(forKey: spec.name)?.number else { continue }
+            guard let given = rest.removeValue(forKey: spec.name) else { continue }
+            if let problem = spec.check(given) { throw PresetError(path: spec.name, message: problem) }
+            guard let v = given.number else { continue }
             switch spec.name {
             case "frameRate": scene.frameRate = v
             case "width": scene.width = v

@@ -3,6 +3,7 @@ import SpringCore
 import SpringLayout
 import Testing
 @testable import SpringTune
+import TraceIO
 
 /// Issue 27: numbers and objectives that used to trap or pass unchecked.
 @Suite struct HardeningTests {
@@ -68,6 +69,20 @@ import Testing
         let spec = try #require(Scene.sweepable.first { $0.name == name })
         #expect(spec.check(.number(value)) != nil)
         #expect(throws: Never.self) { try JSONDecoder().decode(Scene.self, from: Data(#"{"\#(name)": 1}"#.utf8)) }
+    }
+
+    /// Every command that runs a scene refuses the same scene values (issue 39: `replay --set
+    /// frameRate=nan` trapped, `=0` and `=-1` never ended, `=2000` ran): the check is in
+    /// ``Scene/applying(_:)``, which replay, sweep, search, the studio and export all use.
+    @Test(arguments: [("frameRate", Double.nan), ("frameRate", .infinity), ("frameRate", 1e308), ("frameRate", 0), ("frameRate", -0.0),
+                      ("frameRate", -1), ("frameRate", 2000), ("width", .nan), ("height", 1e308), ("tail", .nan), ("tail", -1)])
+    func everyCommandRefusesABadSceneValue(name: String, value: Double) throws {
+        let loaded = try Fixture.store.load("tweetbot")
+        let trace = try TraceReader().read(path: PresetStore.traceFiles(for: loaded)[0]).traces[0]
+        let error = try #require(throws: ToolError.self) { try Replay.run(loaded, set: [name: .number(value)], trace: trace) }
+        #expect(error.message.hasPrefix("\(name): ") && error.message.contains("out of range"))
+        #expect(throws: PresetError.self) { try loaded.preset.scene.applying([name: .number(value)]) }
+        #expect(throws: ToolError.self) { try SweepGrid.make(preset: loaded.preset, kind: loaded.kind, vary: [], set: [name: .number(value)]) }
     }
 
     /// Found by a sweep with `--set duration=1e-300` (evernote-transition): velocity jumps near

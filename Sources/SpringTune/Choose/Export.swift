@@ -74,7 +74,7 @@ public enum Export {
     public static func pin(_ preset: inout Preset, kind: ModelKind, values: [String: ParamValue], scene: Scene) throws(PresetError) {
         var all = kind.values(of: preset)
         for (k, v) in values { all[k] = v }
-        let (scene, modelValues) = scene.applying(all)
+        let (scene, modelValues) = try scene.applying(all)
         let resolved = try ParameterValues.resolve(modelValues, specs: kind.parameters)
         preset.spring = .typed(try kind.spring(resolved))
         var params = resolved.values

@@ -63,7 +63,7 @@ public struct SearchJob: Sendable {
         var scene = loaded.preset.scene
         if let estimator { scene.estimator = estimator }
         let traces = try TraceSource(files: traceFiles ?? PresetStore.traceFiles(for: loaded), kind: loaded.kind,
-                                     skipInvalid: skipInvalid, scene: scene.applying(box.base).scene)
+                                     skipInvalid: skipInvalid, scene: try scene.applying(box.base).scene)
         let evaluator = SearchEvaluator(kind: loaded.kind, scene: scene, box: box, traces: traces, threads: threads)
         let verdict = RowVerdict(ranking: ranking, specs: loaded.kind.reportColumns)
         let dir = folder.staging, reportPath = "\(dir)/report.csv"

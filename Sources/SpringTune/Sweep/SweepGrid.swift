@@ -75,9 +75,6 @@ public struct SweepGrid: Sendable {
         axes.removeAll { set[$0.name] != nil }
         var base = kind.values(of: preset)
         for (k, v) in set { base[k] = v }
-        for spec in Scene.sweepable {
-            if let v = set[spec.name], let problem = spec.check(v) { throw ToolError(.usage, "--set \(spec.name): \(problem)") }
-        }
         var seen = Set<String>()
         for axis in axes where !seen.insert(axis.name).inserted { throw ToolError(.usage, "axis '\(axis.name)' given twice") }
         var grid = SweepGrid(axes: axes, base: base.filter { k, _ in !axes.contains { $0.name == k } })

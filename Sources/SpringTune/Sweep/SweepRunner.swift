@@ -90,8 +90,8 @@ public struct SweepRunner: Sendable {
     /// Builds the model of one parameter set; scene values among `values` (`frameRate`, …)
     /// replace the scene's.
     public static func model<M: MeasuredModel>(_: M.Type, values: [String: ParamValue], scene: Scene) throws -> M {
-        let (scene, rest) = scene.applying(values)
         do {
+            let (scene, rest) = try scene.applying(values)
             return try M(values: ParameterValues.resolve(rest, specs: M.parameters), scene: scene)
         } catch {
             throw ToolError(.usage, error.description)
