@@ -20,7 +20,12 @@ import TraceIO
         #expect(Identifier("snap").upperCamel == "Snap")
         #expect(Identifier("2 fast").upperCamel == "_2Fast")
         #expect(Identifier("évé").kebab == "v")
-        #expect(Identifier("").upperCamel == "_" && Identifier("").kebab == "preset")
+        #expect(Identifier("").upperCamel == "Preset" && Identifier("").kebab == "preset")
+        // Names an exported file could not declare (issue 39): no ASCII word, a keyword, a type the file uses.
+        for (name, type) in [("_", "Preset"), ("-", "Preset"), ("日本", "Preset"), ("self", "SelfPreset"), ("Self", "SelfPreset"),
+                             ("Any", "AnyPreset"), ("spring", "SpringPreset"), ("animation", "AnimationPreset"), ("Spring-2", "Spring2")] {
+            #expect(Identifier(name).upperCamel == type, "\(name)")
+        }
     }
 
     /// flow-layout has two springs (the cells' and the scroll view's bounce); the rest are constants.

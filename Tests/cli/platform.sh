@@ -68,6 +68,27 @@ if command -v swiftc >/dev/null; then
   check "…the SwiftUI file still type-checks ($(head -c 300 "$work/evil.tc"))" test ! -s "$work/evil.tc"
 fi
 
+# Preset names no exported type could be named after (no ASCII word, a keyword, a type the file
+# uses): the SwiftUI and UIKit files still type-check (issue 39: `enum _`, `enum Self`).
+if command -v swiftc >/dev/null; then
+  for name in _ 日本 self Any spring; do
+    python3 - "$work/evil/x/evil.json" "$work/named.json" "$name" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1])); p["name"] = sys.argv[3]
+json.dump(p, open(sys.argv[2], "w"))
+PY
+    "$bin" sweep --preset "$work/named.json" --vary snapDamping=0.9 --vary distanceThreshold=40 --vary flickVelocity=800 \
+      --vary maxFlickAngle=30 --no-charts --out "$work/named-r" >/dev/null 2>&1
+    for f in swiftui uikit; do
+      "$bin" export "$work/named-r/report.csv" --best --format $f -o "$work/named.$f" >/dev/null 2>&1
+      grep -v '^import ' "$work/named.$f" >"$work/named.swift"
+      swiftc -typecheck "$work/Apple.swift" "$work/named.swift" 2>"$work/named.tc"
+      check "a preset named '$name': the $f file declares $(grep -o '^enum [A-Za-z_0-9]*' "$work/named.$f") and type-checks ($(head -c 200 "$work/named.tc"))" test ! -s "$work/named.tc"
+    done
+    rm -rf "$work/named-r"
+  done
+fi
+
 # The numbers agree with the preset: f and ζ in every form (6 significant digits).
 check "the forms' numbers are the preset's spring in each platform's terms" python3 - "$work/out" <<'PY'
 import json, math, re, sys

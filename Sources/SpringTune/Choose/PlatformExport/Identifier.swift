@@ -1,7 +1,8 @@
 /// A name (a preset's `tweetbot-2`, a parameter's `flickVelocity`) as an identifier of the
 /// exported languages: its words are the runs of ASCII letters and digits, split also where a
-/// lower-case letter or digit meets an upper-case one; a name that would start with a digit
-/// (or has no word) gets a leading `_` (`Preset` in CSS).
+/// lower-case letter or digit meets an upper-case one; a member name that would start with a
+/// digit (or has no word) gets a leading `_`. A type name with no word is `Preset` (`preset` in
+/// CSS), and one the exported files cannot declare (``reservedTypeNames``) gets `Preset` after it.
 public struct Identifier: Hashable, Sendable {
     /// The words, as written in the name (`["flick", "Velocity"]`).
     public let words: [String]
@@ -20,8 +21,22 @@ public struct Identifier: Hashable, Sendable {
         self.words = words
     }
 
-    /// `TweetbotSnap`: a Swift or Kotlin type name.
-    public var upperCamel: String { guarded(words.map(Self.capitalized).joined()) }
+    /// `TweetbotSnap`: a Swift or Kotlin type name (`Preset` for a name with no ASCII letter or
+    /// digit, such as `_` or `日本`; `SelfPreset` for `self`).
+    public var upperCamel: String {
+        guard !words.isEmpty else { return "Preset" }
+        let name = guarded(words.map(Self.capitalized).joined())
+        return Self.reservedTypeNames.contains(name) ? name + "Preset" : name
+    }
+
+    /// Type names an exported Swift or Kotlin file cannot declare: Swift's capitalised keywords
+    /// (`enum Self`, `enum Any` do not compile) and the platform types the files name inside the
+    /// type (a preset named `spring` made `enum Spring`, whose `Spring(duration:bounce:)` then
+    /// named the enum itself).
+    static let reservedTypeNames: Set<String> = [
+        "Self", "Any", "Type", "Protocol", "Spring", "Animation", "CGVector", "UISpringTimingParameters",
+        "SpringSpec", "Double", "Float", "Int", "String", "Bool", "Unit", "Nothing",
+    ]
     /// `flickVelocity`: a Swift or Kotlin member name.
     public var lowerCamel: String {
         guard let first = words.first else { return "_" }
