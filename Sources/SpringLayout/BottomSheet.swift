@@ -106,8 +106,6 @@ public struct BottomSheetEngine: TouchEngine {
     public private(set) var decision: TraceIntent?
     /// The raw path at touch-down: the model's start, or where a grab took the sheet.
     private var rawStart: Double
-    /// What a grabbed sheet showed below the screen's bottom (its spring's overshoot), fading.
-    private var excess: GrabExcess?
     /// The finger's path (pt) after the release, heading for the detent; the top is ``BottomSheet/top(raw:)`` of it.
     private var spring: Simulation?
 
@@ -122,29 +120,28 @@ public struct BottomSheetEngine: TouchEngine {
     public mutating func add(_ sample: TouchSample) { input.add(sample) }
 
     /// A new gesture that grabs the sheet where this engine shows it at time t (s): the drag starts
-    /// from that top edge; what the spring showed below the screen's bottom fades on the spring.
+    /// on the finger's path at that top edge (``BottomSheet/top(raw:)`` is inverted exactly: the
+    /// top is never shown below the screen).
     public func interrupted(at t: Double) -> BottomSheetEngine {
         var previous = self
         var next = BottomSheetEngine(model: model, presentsDragVelocity: input.presentsDragVelocity)
-        let top = previous.frame(at: t).top
-        next.rawStart = model.raw(top: top)
-        next.excess = GrabExcess(amount: top - model.top(raw: next.rawStart).top, fade: GrabFade(spring: model.spring, at: t))
+        next.rawStart = model.raw(top: previous.frame(at: t).top)
         return next
     }
 
     /// The sheet at time t: following the finger while it is down, then on the spring to the detent.
     public mutating func frame(at t: Double) -> Frame {
-        let extra = excess?.at(t) ?? (value: 0, rate: 0)
         let drag = model.top(raw: rawStart + (input.latest?.y ?? 0) - (input.first?.y ?? 0))
         if !input.isLifted {
-            let v = drag.slope * input.velocity(model.scene.estimator, at: t).y + extra.rate
-            return Frame(top: drag.top + extra.value, target: drag.top + extra.value, velocity: v)
+            return Frame(top: drag.top, target: drag.top, velocity: drag.slope * input.velocity(model.scene.estimator, at: t).y)
         }
         if decision == nil {
-            let top = drag.top + extra.value, fingerV = input.releaseVelocity(model.scene.estimator).y
-            let target = model.detent(top: top, velocity: drag.slope * fingerV + extra.rate)
+            let fingerV = input.releaseVelocity(model.scene.estimator).y
+            // Released with the finger below the screen, the sheet at its bottom edge rises with
+            // the finger from the first frame (the spring runs on the path): decide on that pace.
+            let target = model.detent(top: drag.top, velocity: (drag.slope == 0 ? 1 : drag.slope) * fingerV)
             decision = target == model.detents[2] ? .dismiss : .keep
-            spring = Simulation(spring: model.spring, position: model.raw(top: top), velocity: fingerV + extra.rate, target: target, time: t)
+            spring = Simulation(spring: model.spring, position: model.raw(top: drag.top), velocity: fingerV, target: target, time: t)
         }
         var s = spring!
         s.advance(to: t)

@@ -34,10 +34,11 @@ public struct FlowLayoutTouchEngine: TouchEngine {
     private var liftTime: Double?
     /// Time of the last frame the rows were stepped to (s); nil before the first frame.
     private var frameTime: Double?
-    /// The offset shown at touch-down minus the driver's offset there (pt): 0 but for rounding,
-    /// except for a list grabbed farther past an edge than the rubber band reaches (the release
-    /// motion can carry it there), which the driver's raw offset cannot express.
-    private var shift = 0.0
+    /// The offset shown at touch-down minus the driver's offset there (pt), fading on the scroll
+    /// view's bounce spring: 0 but for rounding, except for a list grabbed farther past an edge
+    /// than the rubber band reaches (a fast release's bounce can carry it there; the driver starts
+    /// within reach, and the rest eases back instead of staying out of bounds).
+    private var excess: GrabExcess?
 
     /// An engine of `model` at rest at the model's initial offset (`auto` starts at the top: a
     /// gesture's direction is not known at touch-down).
@@ -61,8 +62,9 @@ public struct FlowLayoutTouchEngine: TouchEngine {
         input.add(sample)
         guard let latest = input.latest else { return }
         if driver == nil {
-            let start = ScrollDriver(view: model.scrollView, offset: rows.offset, touchDownY: latest.y)
-            (driver, shift) = (start, rows.offset - start.offset(touchY: latest.y))
+            let start = ScrollDriver(view: model.scrollView, offset: Self.withinReach(rows.offset, of: model.scrollView), touchDownY: latest.y)
+            driver = start
+            excess = GrabExcess(amount: rows.offset - start.offset(touchY: latest.y), fade: GrabFade(spring: model.scrollView.bounce, at: latest.t))
         }
         if latest.phase.isLift, liftTime == nil {
             driver?.lift(touchY: latest.y, velocityY: input.releaseVelocity(model.scene.estimator).y)
@@ -74,8 +76,17 @@ public struct FlowLayoutTouchEngine: TouchEngine {
     /// where the rows were left before any touch.
     func offset(at t: Double) -> Double {
         guard let driver, let latest = input.latest else { return rows.offset }
-        if let liftTime { return driver.offset(afterRelease: t - liftTime) + shift }
-        return driver.offset(touchY: latest.y) + shift
+        let extra = excess?.at(t).value ?? 0
+        if let liftTime { return driver.offset(afterRelease: t - liftTime) + extra }
+        return driver.offset(touchY: latest.y) + extra
+    }
+
+    /// The displayed offset `o` (pt) moved within the rubber band's reach: at most 0.99 V past
+    /// either edge (V the viewport height; the rubber band's displayed excess tends to V, whose raw
+    /// offset is infinite).
+    static func withinReach(_ o: Double, of view: ScrollView) -> Double {
+        let reach = 0.99 * view.viewportHeight
+        return min(max(o, -reach), view.maxOffset + reach)
     }
 
     /// The list at time t: the rows stepped by the time since the last frame (no step at the
