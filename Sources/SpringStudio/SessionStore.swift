@@ -9,12 +9,18 @@ import ToolRuntime
 /// (Reference §10.16). A second studio on the same file is refused (exit 73): the file is held
 /// with an exclusive `flock` for the life of the process.
 public final class SessionStore: Sendable {
-    /// A round of candidates: its number, the trace they were watched on, and the sets.
+    /// A round of candidates: its number, the trace they were watched on from `start` (s from
+    /// its first sample), and the sets.
     public struct Round: Sendable, Equatable {
         public var number: Int
         public var trace: String
+        public var start: Double
         public var candidates: [Candidate]
     }
+
+    /// The designer's settings a session keeps (the `session` table's keys): the free set
+    /// (`POST /api/space`'s list) and the objective (`PUT /api/objective`'s object), as JSON.
+    public enum Key: String, Sendable { case free, objective }
 
     /// A candidate of a round: its id (unique in the session) and its parameter set.
     public struct Candidate: Sendable, Equatable {
@@ -58,6 +64,12 @@ public final class SessionStore: Sendable {
             throw ToolError(.cantCreate, "\(path): another studio has this session open; stop it or give another --session")
         }
         lock = fd
+        do {
+            try Self.refuseForeign(path)
+        } catch {
+            close(fd)
+            throw error
+        }
         var config = Configuration()
         config.journalMode = .wal
         config.busyMode = .timeout(2)
@@ -87,6 +99,27 @@ public final class SessionStore: Sendable {
 
     deinit { close(lock) }
 
+    /// Refuses (65, leaving it as it is) a database that holds tables but no springtune session:
+    /// another application's file, which migrating would change. Read only, before the session
+    /// is opened for writing (which switches it to write-ahead logging).
+    static func refuseForeign(_ path: String) throws {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_size > 0 else { return }
+        var config = Configuration()
+        config.readonly = true
+        let tables: [String]
+        do {
+            let db = try DatabaseQueue(path: path, configuration: config)
+            defer { try? db.close() }
+            tables = try db.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") }
+        } catch let error as DatabaseError {
+            throw ToolError(.dataError, "\(path): not a springtune session (SQLite: \(error.message ?? "not a database"))")
+        }
+        guard tables.isEmpty || tables.contains("session") && tables.contains("grdb_migrations") else {
+            throw ToolError(.dataError, "\(path): a SQLite database of another application (tables: \(tables.prefix(5).joined(separator: ", "))), not a springtune session; it is left unchanged: give another --session")
+        }
+    }
+
     /// Closes the database at a clean stop: SQLite copies the write-ahead log into the session
     /// file and removes `-wal` and `-shm`, so the one file holds the whole session (a copy of it
     /// alone is complete). Waits for a write in progress; later calls fail, the process is ending.
@@ -110,10 +143,42 @@ public final class SessionStore: Sendable {
                     candidate INTEGER REFERENCES candidates(id));
                 """)
         }
+        // Where the page starts a round's trace (s from its first sample).
+        m.registerMigration("v2") { db in
+            try db.execute(sql: "ALTER TABLE rounds ADD COLUMN start REAL NOT NULL DEFAULT 0")
+        }
         return m
     }
 
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+
+    /// The designer's setting `key`, as stored (nil: never set, the preset's).
+    public func value(_ key: Key) throws -> String? {
+        try db.read { try SessionValue.fetchOne($0, key: key.rawValue)?.value }
+    }
+
+    /// Stores the setting `key` and drops the open round (proposed under the previous setting):
+    /// the next `GET /api/candidates` proposes under this one.
+    public func set(_ key: Key, _ text: String) throws {
+        try db.write { db in
+            try SessionValue(key: key.rawValue, value: text).save(db)
+            if let open = try Self.openRound(db) {
+                try CandidateRecord.filter(Column("round") == open.number).deleteAll(db)
+                try open.delete(db)
+            }
+        }
+    }
+
+    /// A consistent copy of the whole session as one SQLite file's bytes (`VACUUM INTO` a
+    /// temporary file beside it, read, removed): what `GET /api/session.sqlite` sends and
+    /// `studio --session` resumes.
+    public func snapshot() throws -> [UInt8] {
+        let copy = (path as NSString).deletingLastPathComponent.appending("/.springtune-copy-\(getpid())-\(UUID().uuidString).sqlite")
+        defer { unlink(copy) }
+        try db.writeWithoutTransaction { try $0.execute(sql: "VACUUM INTO ?", arguments: [copy]) }
+        guard let data = FileManager.default.contents(atPath: copy) else { throw StudioError.conflict("cannot read the session's copy") }
+        return [UInt8](data)
+    }
 
     /// Records that `params` was shown (a replay the page asked for).
     public func recordShown(_ params: [String: ParamValue]) throws {
@@ -128,11 +193,11 @@ public final class SessionStore: Sendable {
         try db.read { db in try Self.openRound(db).map { try Self.round(db, $0.number) } }
     }
 
-    /// Stores a new round of `sets` watched on `trace` and returns it (numbered after the last).
-    public func addRound(trace: String, sets: [[String: ParamValue]]) throws -> Round {
+    /// Stores a new round of `sets` watched on `trace` from `start` and returns it (numbered after the last).
+    public func addRound(trace: String, start: Double, sets: [[String: ParamValue]]) throws -> Round {
         try db.write { db in
             let n = (try Int.fetchOne(db, RoundRecord.select(max(Column("number")))) ?? 0) + 1
-            try RoundRecord(number: n, at: Self.now(), trace: trace).insert(db)
+            try RoundRecord(number: n, at: Self.now(), trace: trace, start: start).insert(db)
             for (slot, set) in sets.enumerated() {
                 try CandidateRecord(round: n, slot: slot, params: Self.encode(set)).insert(db)
             }
@@ -183,11 +248,11 @@ public final class SessionStore: Sendable {
     }
 
     private static func round(_ db: Database, _ n: Int) throws -> Round {
-        let trace = try RoundRecord.fetchOne(db, key: n)?.trace ?? ""
+        let record = try RoundRecord.fetchOne(db, key: n)
         let candidates = try CandidateRecord.filter(Column("round") == n).order(Column("slot")).fetchAll(db).map { c in
             Candidate(id: Int(c.id ?? 0), params: decode(c.params))
         }
-        return Round(number: n, trace: trace, candidates: candidates)
+        return Round(number: n, trace: record?.trace ?? "", start: record?.start ?? 0, candidates: candidates)
     }
 
     /// A parameter set as stored: JSON with sorted keys (``ParamSet``).
@@ -214,11 +279,12 @@ struct ShownRecord: Codable, FetchableRecord, PersistableRecord {
     init(at: String, params: String) { self.at = at; self.params = params }
 }
 
-/// `rounds`: a round of candidates, when it was proposed and the trace it is watched on.
+/// `rounds`: a round of candidates, when it was proposed, the trace it is watched on and from when (s).
 struct RoundRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "rounds"
     var number: Int
     var at: String, trace: String
+    var start: Double
 }
 
 /// `candidates`: a set of a round, at its place (`slot`) in the round.

@@ -26,9 +26,9 @@ public enum Studio {
         let engine = try StudioEngine(loaded: loaded, files: options.traces)
         let store = try SessionStore(path: options.session ?? defaultSession(preset: loaded.preset.name),
                                      preset: loaded.preset.name, model: loaded.kind.name)
-        let api = StudioAPI(engine: engine, store: store)
+        let api = try StudioAPI(engine: engine, store: store)
         // The feasible pool (a few seconds of measuring) is made while the page loads, not on the first round.
-        if let learner = try? api.learner() { Thread { _ = learner.feasiblePool() }.start() }
+        api.warmPool()
         let gate = StudioServer.Gate(token: options.token ?? newToken())
         let address = options.host ?? "127.0.0.1"
         if options.host != nil {
@@ -62,16 +62,17 @@ public enum Studio {
 
     /// `studio --simulate`: the convergence table of `seeds` simulated designers over `rounds`
     /// rounds (``StudioSimulation``) and the latency of the candidates handler at 60 comparisons.
-    public static func simulate(preset: String, traces: [String], seeds: Int, rounds: Int) throws -> String {
+    public static func simulate(preset: String, traces: [String], seeds: Int, rounds: Int, free: [String]) throws -> String {
         let loaded = try PresetStore().load(preset)
         let engine = try StudioEngine(loaded: loaded, files: traces)
-        let outcome = try StudioSimulation.run(engine: engine, seeds: seeds, rounds: rounds)
-        let space = try StudioLearner(engine: engine).space.space
+        let outcome = try StudioSimulation.run(engine: engine, seeds: seeds, rounds: rounds, free: free)
+        let levers = try StudioSimulation.levers(engine, free: free)
         let ms = { (s: Double) in NumberFormat.fixed(s * 1000, 1) + " ms" }
-        var text = "preset \(loaded.preset.name): \(space.axes.count) axes (\(space.axes.map(\.name).joined(separator: ", "))), \(engine.traces.count) traces\n"
-        text += "simulated designers through the studio API (worst of 4, perception noise sd 0.05 of the utility range, optimum within the constraints): scaled utility of GET /api/best after each round\n"
-        text += "feasible pool: \(outcome.feasible) of \(outcome.pool) points meet the constraints (measured in \(ms(outcome.poolSeconds)), once per studio)\n"
-        text += PreferenceBench.table(outcome.runs, rounds: rounds)
+        var text = "preset \(loaded.preset.name): \(levers.names.count) free parameters (\(levers.box?.dimensions.map { "\($0.name) \($0.description)" }.joined(separator: ", ") ?? "")), \(engine.traces.count) traces\n"
+        text += "simulated designers through the studio API (worst of 4, perception noise sd 0.05 of the utility range, optimum within the objective"
+            + (free.isEmpty ? "" : " and outside the preset's box along \(free.joined(separator: ", "))") + "): scaled utility of GET /api/best after each round\n"
+        text += "feasible pool: \(outcome.feasible) of \(outcome.pool) points meet the objective (measured in \(ms(outcome.poolSeconds)), once per studio)\n"
+        text += PreferenceBench.table(outcome.runs, rounds: rounds, free: free)
         if !outcome.latencies.isEmpty {
             let sorted = outcome.latencies.sorted()
             text += "GET /api/candidates at 60 comparisons (fit, proposal, constraint checks by measurement), \(sorted.count) runs: p50 \(ms(PreferenceBench.median(sorted))), max \(ms(sorted.last!))\n"

@@ -5,36 +5,49 @@ import SpringTune
 import ToolRuntime
 import TraceIO
 
-/// The studio's JSON API without the HTTP around it (Reference §10.16): each endpoint a function
-/// from its decoded request to its answer (the contract types of StudioRequest.swift and
-/// StudioAnswers.swift). Errors are ``StudioError``s.
+/// The studio's JSON API without the HTTP around it (Reference §10.16, §11.1): each endpoint a
+/// function from its decoded request to its answer (the contract types of StudioRequest.swift
+/// and StudioAnswers.swift). Errors are ``StudioError``s.
 public final class StudioAPI: Sendable {
     public let engine: StudioEngine
     public let store: SessionStore
     /// Where `POST /api/export` writes: the session's folder, `exports/`.
     public let exportFolder: String
-    /// The learner, or why this preset cannot learn (no axis to learn over, a bad constraint).
-    let learning: Result<StudioLearner, StudioError>
-    /// The objective's rules, judged on every set's metrics.
-    let verdicts: StudioVerdicts
-    /// One round at a time: a proposal and an answer never interleave.
+    let strategy: StudioLearner.Strategy
+    /// Every set's report row, measured once per studio: it depends on neither the levers nor the objective.
+    let measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]>
+    /// The designer's levers and objective, and what follows from them.
+    private let setting: Guarded<StudioSetting>
+    /// One round at a time: a proposal, an answer and a change of levers or objective never interleave.
     private let rounds = NSLock()
 
-    /// The API of `engine` on `store`; `learner` (made here when not given) must be of `engine`.
-    public init(engine: StudioEngine, store: SessionStore, learner: StudioLearner? = nil) {
+    /// The API of `engine` on `store`, with the levers and objective the session holds (the
+    /// preset's before the designer changed them); a session whose stored levers or objective
+    /// this preset refuses is refused (65), as a hand-edited file should be.
+    public init(engine: StudioEngine, store: SessionStore, strategy: StudioLearner.Strategy = .model,
+                measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]> = Memo()) throws {
         self.engine = engine
+        self.measured = measured
         self.store = store
-        verdicts = StudioVerdicts(engine.loaded.preset.objective)
+        self.strategy = strategy
         exportFolder = ((store.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exports")
+        let loaded = engine.loaded
         do {
-            learning = .success(try learner ?? StudioLearner(engine: engine))
-        } catch {
-            learning = .failure(StudioError.conflict("this preset cannot learn from choices: \((error as? ToolError)?.message ?? "\(error)")"))
+            let levers = try store.value(SessionStore.Key.free).map { try StudioSpace(loaded, free: try StudioRequest.decode([FreeParameter].self, from: Array($0.utf8))) }
+                ?? StudioSpace.initial(loaded)
+            let objective = try store.value(SessionStore.Key.objective).map { try ObjectiveBody.checked(try StudioRequest.decode(ObjectiveBody.self, from: Array($0.utf8)), loaded: loaded) }
+                ?? loaded.preset.objective
+            setting = Guarded(StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured))
+        } catch let error as StudioError {
+            throw ToolError(.dataError, "\(store.path): the session's levers or objective: \(error.message); give another --session")
         }
     }
 
-    /// The learner (409 when the preset cannot learn).
-    func learner() throws -> StudioLearner { try learning.get() }
+    /// The levers, objective and learner now.
+    var current: StudioSetting { setting.value }
+
+    /// The learner (409 while nothing is free).
+    func learner() throws -> StudioLearner { try current.learning.get() }
 
     /// `body` with the round lock held.
     func inRound<T>(_ body: () throws -> T) rethrows -> T {
@@ -45,25 +58,66 @@ public final class StudioAPI: Sendable {
 
     /// `GET /api/preset`.
     func preset() -> PresetAnswer {
-        let kind = engine.loaded.kind, preset = engine.loaded.preset
+        let kind = engine.loaded.kind, preset = engine.loaded.preset, s = current
+        let start = s.levers.start
         return PresetAnswer(
             name: preset.name, model: kind.name,
-            axes: engine.axes.map { a in
-                .init(name: a.name, unit: a.unit, min: a.min, max: a.max, log: a.log,
-                      values: a.isWords ? nil : a.values.compactMap(\.number), words: a.isWords ? a.words : nil, preset: a.preset)
+            axes: (s.levers.box?.dimensions ?? []).map { d in
+                switch d.extent {
+                case let .numbers(lo, hi, isLog): .init(name: d.name, unit: d.unit, min: lo, max: hi, log: isLog, words: nil, preset: start[d.name]!)
+                case let .words(words): .init(name: d.name, unit: d.unit, min: nil, max: nil, log: false, words: words.map(\.description), preset: start[d.name]!)
+                }
+            },
+            parameters: kind.parameters.compactMap { spec in
+                guard let domain = spec.domain, let value = s.levers.preset[spec.name] else { return nil }
+                let free = s.levers.box?.dimensions.first { $0.name == spec.name }
+                return PresetAnswer.Parameter(spec: spec, value: value, domain: domain, free: free)
             },
             metrics: kind.reportColumns.map { .init(name: $0.name, unit: $0.unit, better: $0.better.rawValue) },
-            objective: .init(constraints: preset.objective.constraints, targets: preset.objective.targets,
-                             minimize: preset.objective.minimize, maximize: preset.objective.maximize),
+            objective: ObjectiveBody(s.objective),
             screen: [preset.scene.width, preset.scene.height],
             traces: engine.infos.map { .init(id: $0.id, kind: $0.kind, intent: $0.intent, duration: $0.duration) })
     }
 
+    /// `POST /api/space`: replaces the free set, drops the open round (proposed under the old
+    /// one) and answers as `GET /api/preset`.
+    func space(_ request: SpaceRequest) throws -> PresetAnswer {
+        let levers = try StudioSpace(engine.loaded, free: request.free)
+        try change(.free, to: try JSONTextEncoder.encode(request.free)) { $0.with(levers: levers) }
+        return preset()
+    }
+
+    /// `GET /api/objective`.
+    func objective() -> ObjectiveBody { ObjectiveBody(current.objective) }
+
+    /// `PUT /api/objective`: the designer's objective, checked as a preset's (400 naming the
+    /// rule), stored in the session; drops the open round.
+    func setObjective(_ body: ObjectiveBody) throws -> ObjectiveBody {
+        let objective = try ObjectiveBody.checked(body, loaded: engine.loaded)
+        try change(.objective, to: try JSONTextEncoder.encode(ObjectiveBody(objective))) { $0.with(objective: objective) }
+        return ObjectiveBody(objective)
+    }
+
+    /// Stores `text` under `key`, drops the open round and moves to the setting `next` makes.
+    private func change(_ key: SessionStore.Key, to text: String, _ next: (StudioSetting) -> StudioSetting) throws {
+        try inRound {
+            try store.set(key, text)
+            setting.update(next)
+        }
+        warmPool()
+    }
+
+    /// Measures the feasible pool in the background (a few seconds), so that the next round does not wait for it.
+    public func warmPool() {
+        if let learner = try? learner() { Thread { _ = learner.feasiblePool() }.start() }
+    }
+
     /// `POST /api/replay`.
     func replay(_ request: ReplayRequest) throws -> ReplayAnswer {
-        let params = try StudioRequest.checked(request.params, axes: engine.axes)
+        let params = try StudioRequest.checked(request.params, kind: engine.loaded.kind)
         let replays = try engine.replay(params, traces: request.traces ?? [])
         try store.recordShown(params)
+        let verdicts = current.verdicts
         return ReplayAnswer(params: ParamSet(params), replays: replays.map {
             StudioFrames.answer($0, kind: engine.loaded.kind, verdicts: verdicts, items: request.items ?? false)
         })
@@ -71,67 +125,81 @@ public final class StudioAPI: Sendable {
 
     /// `POST /api/evaluate`: the report row's aggregates over every trace.
     func evaluate(_ request: ParamsRequest) throws -> Evaluation {
-        let params = try StudioRequest.checked(request.params, axes: engine.axes)
+        let params = try StudioRequest.checked(request.params, kind: engine.loaded.kind)
         let row = try metrics(params)
-        return Evaluation(params: ParamSet(params), metrics: MetricRow(columns: row), verdicts: verdicts.of(row))
+        return Evaluation(params: ParamSet(params), metrics: MetricRow(columns: row), verdicts: current.verdicts.of(row))
     }
 
-    /// `GET /api/candidates?k=K`: the open round, or a new one of K sets.
+    /// `GET /api/candidates?k=K`: the open round, or a new one of K sets, watched on the trace
+    /// where they differ most from 0.3 s before its release.
     func candidates(k: Int) throws -> RoundAnswer {
         guard (2...6).contains(k) else { throw StudioError.badRequest("k must be an integer from 2 to 6") }
-        let round = try inRound {
-            if let open = try store.openRound() { return open }
+        let (round, verdicts) = try inRound {
+            let s = current
+            if let open = try store.openRound() { return (open, s.verdicts) }
             let choices = try store.choices()
-            let number = choices.count + 1
-            let sets = try learner().round(number, k: k, choices: choices)
-            let trace = engine.infos[(number - 1) % engine.infos.count].id
-            return try store.addRound(trace: trace, sets: sets)
+            let sets = try s.learning.get().round(choices.count + 1, k: k, choices: choices)
+            let watch = try engine.mostDifferent(sets)
+            return (try store.addRound(trace: watch.trace, start: watch.start, sets: sets), s.verdicts)
         }
-        return RoundAnswer(round: round.number, trace: round.trace, candidates: try round.candidates.map { c in
+        return RoundAnswer(round: round.number, trace: round.trace, start: round.start, candidates: try round.candidates.map { c in
             let row = try metrics(c.params)
             return CandidateAnswer(id: c.id, params: ParamSet(c.params), metrics: MetricRow(columns: row), verdicts: verdicts.of(row))
         })
     }
 
-    /// `POST /api/choices`: the number of answers so far.
+    /// `POST /api/choices`: the number of answers so far, and whether the model learns from it.
     func choose(_ request: ChoiceRequest) throws -> ChoiceCount {
-        ChoiceCount(choices: try inRound { try store.answer(round: request.round, request.answer) })
+        let count = try inRound { try store.answer(round: request.round, request.answer) }
+        return ChoiceCount(choices: count, learned: request.answer != .same)
     }
 
     /// `DELETE /api/choices/last`.
-    func undo() throws -> ChoiceCount { ChoiceCount(choices: try inRound { try store.undoLast() }) }
+    func undo() throws -> ChoiceCount { ChoiceCount(choices: try inRound { try store.undoLast() }, learned: true) }
 
-    /// The best estimate and the number of choices it rests on. Before any choice it is the
-    /// preset's own set, with no model: a preset that cannot learn still shows and exports it.
-    public func bestEstimate() throws -> (best: StudioLearner.Best, choices: Int) {
+    /// The best estimate and the choices it rests on. Before any choice it is the preset's own
+    /// set, with no model: a preset that cannot learn still shows and exports it.
+    public func bestEstimate() throws -> (best: StudioLearner.Best, choices: [SessionStore.Choice], setting: StudioSetting) {
         try inRound {
-            let choices = try store.choices()
-            guard !choices.isEmpty else { return (.preset(of: engine), 0) }
-            return (try learner().best(choices), choices.count)
+            let s = current, choices = try store.choices()
+            guard !choices.isEmpty else { return (.preset(of: s.levers), choices, s) }
+            return (try s.learning.get().best(choices), choices, s)
         }
     }
 
     /// `GET /api/best`: the best estimate so far (the preset's values before any choice), its
-    /// utility relative to the preset's set, and the utility map.
+    /// utility relative to the preset's set, the utility map, the free parameters it sits at an
+    /// end of, its margins, the rounds it rests on and each metric's change against the preset.
     func best() throws -> BestAnswer {
-        let (best, choices) = try bestEstimate()
-        let row = try metrics(best.params)
-        return BestAnswer(params: ParamSet(best.params), utility: .init(mean: best.mean, sd: best.sd), metrics: MetricRow(columns: row),
-                          verdicts: verdicts.of(row), choices: choices, map: best.map.map(answer))
+        let (best, choices, s) = try bestEstimate()
+        let row = try metrics(best.params), presetRow = try metrics([:])
+        let margins = try s.margins(best.params)
+        var changes: [(name: String, value: MetricValue)] = []
+        for (m, p) in zip(row, presetRow) {
+            if let a = m.value.number, let b = p.value.number, a.isFinite, b.isFinite { changes.append((m.name, .value(NumberFormat.typed(a - b)))) }
+        }
+        return BestAnswer(
+            params: ParamSet(best.params), utility: .init(mean: best.mean, sd: best.sd), metrics: MetricRow(columns: row),
+            verdicts: s.verdicts.of(row), choices: choices.count, map: best.map.map { answer($0, levers: s.levers) },
+            edges: (s.levers.box?.dimensions ?? []).compactMap { d in best.params[d.name]?.number.flatMap(d.end(of:)).map { _ in d.name } },
+            margins: Margins(margins), support: best.point.map { s.support($0, choices: choices) } ?? [],
+            changes: MetricRow(columns: changes))
     }
 
-    /// The map's answer: each axis with its name, unit, log flag and values; the means by row.
-    func answer(_ map: StudioLearner.UtilityMap) -> BestAnswer.UtilityMap {
+    /// The map's answer: each parameter with its name, unit, log flag and values; the means by row.
+    func answer(_ map: StudioLearner.UtilityMap, levers: StudioSpace) -> BestAnswer.UtilityMap {
         let axis = { (a: StudioLearner.UtilityMap.Axis) in
-            MapAxis(name: a.name, unit: self.engine.axes.first { $0.name == a.name }?.unit ?? "", log: a.log, values: a.values)
+            MapAxis(name: a.name, unit: levers.box?.dimensions.first { $0.name == a.name }?.unit ?? "", log: a.log, values: a.values)
         }
         return .init(x: axis(map.x), y: axis(map.y), mean: map.mean)
     }
 
-    /// `POST /api/export` `{name}`: the best estimate as a pinned preset in `exports/NAME.json`.
+    /// `POST /api/export` `{name}`: the best estimate as a pinned preset in `exports/NAME.json`,
+    /// with the designer's objective as its own.
     func export(_ request: ExportRequest) throws -> ExportAnswer {
-        let (best, choices) = try bestEstimate()
-        let text = try StudioExport.preset(engine, params: best.params, name: request.name, session: store.path, choices: choices, folder: exportFolder)
+        let (best, choices, s) = try bestEstimate()
+        let text = try StudioExport.preset(engine, params: best.params, objective: s.objective, name: request.name, session: store.path,
+                                           choices: choices.count, folder: exportFolder)
         let path = (exportFolder as NSString).appendingPathComponent(request.name + ".json")
         do {
             try FileManager.default.createDirectory(atPath: exportFolder, withIntermediateDirectories: true)
@@ -142,8 +210,28 @@ public final class StudioAPI: Sendable {
         return ExportAnswer(path: path)
     }
 
-    /// The report row of `params`, by column.
+    /// The report row of `params` (names not given: the preset's values), by column.
     func metrics(_ params: [String: ParamValue]) throws -> [(name: String, value: MetricValue)] {
-        try (try? learner()).map { try $0.metrics(params) } ?? engine.evaluate(params)
+        try measured.get(params) { try engine.evaluate(params) }
+    }
+}
+
+/// A value behind a lock, read and replaced whole.
+final class Guarded<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func update(_ next: (Value) -> Value) {
+        lock.lock()
+        defer { lock.unlock() }
+        stored = next(stored)
     }
 }

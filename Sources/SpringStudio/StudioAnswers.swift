@@ -1,5 +1,8 @@
+import Foundation
+import SpringCore
 import SpringLayout
 import SpringTune
+import ToolRuntime
 
 // The studio's answers (Reference §10.16): each a value type encoded by ``JSONTextEncoder``, its
 // OpenAPI schema declared next to its fields. Lengths in pt, times in s, speeds in pt/s.
@@ -68,34 +71,54 @@ struct MetricRow: Encodable, StudioContract {
 /// `GET /api/preset`: the preset, its shown axes, its report columns, its objective, its screen
 /// (pt) and its traces.
 struct PresetAnswer: Encodable, StudioContract {
+    /// A free parameter: a slider over its range (numbers) or a choice of its words.
     struct Axis: Encodable, StudioContract {
         var name: String, unit: String
-        /// The slider's range, in the axis's unit (nil for a word axis).
+        /// The slider's range, in the parameter's unit (nil for words).
         var min: Double?, max: Double?
         var log: Bool
-        /// The axis's grid: numbers (a numeric axis) or words.
-        var values: [Double]?, words: [String]?
+        var words: [String]?
+        /// The preset's value, clamped into the range: where the slider starts.
         var preset: ParamValue
 
-        enum CodingKeys: String, CodingKey { case name, unit, min, max, log, values, words, preset }
-
-        /// `values` or `words`, whichever the axis has.
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(name, forKey: .name)
-            try c.encode(unit, forKey: .unit)
-            try c.encodeIfPresent(min, forKey: .min)
-            try c.encodeIfPresent(max, forKey: .max)
-            try c.encode(log, forKey: .log)
-            if let words { try c.encode(words, forKey: .words) } else { try c.encode(values ?? [], forKey: .values) }
-            try c.encode(preset, forKey: .preset)
-        }
+        enum CodingKeys: String, CodingKey { case name, unit, min, max, log, words, preset }
 
         static let schemaName = "Axis"
         static var schema: Schema {
             .object([(CodingKeys.name, .string), (.unit, .string), (.min, Schema.number.nullable), (.max, Schema.number.nullable),
-                     (.log, .boolean), (.values, .array(.number)), (.words, .array(.string)), (.preset, ParamSet.value)],
-                    optional: [.min, .max, .values, .words])
+                     (.log, .boolean), (.words, Schema.array(.string).nullable), (.preset, ParamSet.value)])
+        }
+    }
+
+    /// A model parameter (Reference §8.3): the preset's value, its domain (or, when free, the
+    /// designer's range), and whether it is free.
+    struct Parameter: Encodable, StudioContract {
+        var name: String, unit: String
+        var value: ParamValue
+        var min: Double?, max: Double?
+        var log: Bool
+        var words: [String]?
+        var free: Bool
+
+        enum CodingKeys: String, CodingKey { case name, unit, value, min, max, log, words, free }
+
+        init(spec: ParameterSpec, value: ParamValue, domain: ParameterDomain, free: SearchBox.Dimension?) {
+            name = spec.name; unit = spec.unit; self.value = value; self.free = free != nil
+            switch free?.extent {
+            case let .numbers(lo, hi, isLog)?: min = lo; max = hi; log = isLog; words = nil
+            case let .words(w)?: min = nil; max = nil; log = false; words = w.map(\.description)
+            case nil:
+                switch domain.values {
+                case let .range(lo, hi, isLog): min = lo; max = hi; log = isLog; words = nil
+                case let .words(w): min = nil; max = nil; log = false; words = w
+                }
+            }
+        }
+
+        static let schemaName = "Parameter"
+        static var schema: Schema {
+            .object([(CodingKeys.name, .string), (.unit, .string), (.value, ParamSet.value), (.min, Schema.number.nullable), (.max, Schema.number.nullable),
+                     (.log, .boolean), (.words, Schema.array(.string).nullable), (.free, .boolean)])
         }
     }
 
@@ -105,17 +128,6 @@ struct PresetAnswer: Encodable, StudioContract {
         var better: String
         enum CodingKeys: CodingKey { case name, unit, better }
         static var schema: Schema { .object([(CodingKeys.name, .string), (.unit, .string), (.better, .string)]) }
-    }
-
-    struct Objective: Encodable {
-        /// As the preset writes them (§8.1 grammar).
-        var constraints: [String], targets: [String]
-        var minimize: String?, maximize: String?
-        enum CodingKeys: CodingKey { case constraints, targets, minimize, maximize }
-        static var schema: Schema {
-            .object([(CodingKeys.constraints, .array(.string)), (.targets, .array(.string)),
-                     (.minimize, Schema.string.nullable), (.maximize, Schema.string.nullable)], optional: [.minimize, .maximize])
-        }
     }
 
     struct Trace: Encodable {
@@ -133,18 +145,21 @@ struct PresetAnswer: Encodable, StudioContract {
     }
 
     var name: String, model: String
+    /// The free parameters, in order.
     var axes: [Axis]
+    /// Every parameter of the model with a domain.
+    var parameters: [Parameter]
     var metrics: [Metric]
-    var objective: Objective
+    var objective: ObjectiveBody
     /// Width and height (pt).
     var screen: [Double]
     var traces: [Trace]
 
-    enum CodingKeys: CodingKey { case name, model, axes, metrics, objective, screen, traces }
+    enum CodingKeys: CodingKey { case name, model, axes, parameters, metrics, objective, screen, traces }
     static let schemaName = "Preset"
     static var schema: Schema {
-        .object([(CodingKeys.name, .string), (.model, .string), (.axes, .array(.ref(Axis.self))), (.metrics, .array(Metric.schema)),
-                 (.objective, Objective.schema), (.screen, .array(.number, min: 2, max: 2)), (.traces, .array(Trace.schema))])
+        .object([(CodingKeys.name, .string), (.model, .string), (.axes, .array(.ref(Axis.self))), (.parameters, .array(.ref(Parameter.self))),
+                 (.metrics, .array(Metric.schema)), (.objective, .ref(ObjectiveBody.self)), (.screen, .array(.number, min: 2, max: 2)), (.traces, .array(Trace.schema))])
     }
 }
 
@@ -219,22 +234,30 @@ struct CandidateAnswer: Encodable, StudioContract {
     }
 }
 
-/// `GET /api/candidates`: the open round.
+/// `GET /api/candidates`: the open round, watched on the trace where its candidates differ
+/// most, from `start` (s from the trace's first sample: 0.3 s before its release).
 struct RoundAnswer: Encodable, StudioContract {
     var round: Int
     var trace: String
+    var start: Double
     var candidates: [CandidateAnswer]
-    enum CodingKeys: CodingKey { case round, trace, candidates }
+    enum CodingKeys: CodingKey { case round, trace, start, candidates }
     static let schemaName = "Round"
-    static var schema: Schema { .object([(CodingKeys.round, .integer), (.trace, .string), (.candidates, .array(.ref(CandidateAnswer.self)))]) }
+    static var schema: Schema {
+        .object([(CodingKeys.round, .integer), (.trace, .string), (.start, Schema.number.with("minimum", .number(0))),
+                 (.candidates, .array(.ref(CandidateAnswer.self)))])
+    }
 }
 
-/// `POST /api/choices`, `DELETE /api/choices/last`: the number of answers so far.
+/// `POST /api/choices`, `DELETE /api/choices/last`: the number of answers so far, and whether
+/// the model learned from this one ("no difference" teaches it nothing: a tie does not say which
+/// is better, so the best and its uncertainty stay as they were).
 struct ChoiceCount: Encodable, StudioContract {
     var choices: Int
-    enum CodingKeys: CodingKey { case choices }
+    var learned: Bool
+    enum CodingKeys: CodingKey { case choices, learned }
     static let schemaName = "ChoiceCount"
-    static var schema: Schema { .object([(CodingKeys.choices, .integer)]) }
+    static var schema: Schema { .object([(CodingKeys.choices, .integer), (.learned, .boolean)]) }
 }
 
 /// An axis of the utility map.
@@ -276,19 +299,130 @@ struct BestAnswer: Encodable, StudioContract {
         }
     }
 
+    /// An answered round the best rests on: its candidates, the answer (`worst` or `best` and
+    /// the candidate), and the unit-box distance from the best to its nearest candidate.
+    struct Support: Encodable {
+        var round: Int, trace: String
+        var candidates: [Int]
+        var answer: String
+        var candidate: Int?
+        var distance: Double
+        enum CodingKeys: CodingKey { case round, trace, candidates, answer, candidate, distance }
+        static var schema: Schema {
+            .object([(CodingKeys.round, .integer), (.trace, .string), (.candidates, .array(.integer)), (.answer, .string(oneOf: ["worst", "best"])),
+                     (.candidate, Schema.integer.nullable), (.distance, .number)], optional: [.candidate])
+        }
+    }
+
     var params: ParamSet
     var utility: Utility
     var metrics: MetricRow
     var verdicts: [Verdict]
     var choices: Int
     var map: UtilityMap?
+    /// Free parameters the best sits at an end of (within 1 % of the range).
+    var edges: [String]
+    var margins: Margins
+    var support: [Support]
+    /// Each metric's change, best − preset's own set, in its unit.
+    var changes: MetricRow
 
-    enum CodingKeys: CodingKey { case params, utility, metrics, verdicts, choices, map }
+    enum CodingKeys: CodingKey { case params, utility, metrics, verdicts, choices, map, edges, margins, support, changes }
     static let schemaName = "Best"
     static var schema: Schema {
         Schema.object([(CodingKeys.params, .ref(ParamSet.self)), (.utility, Utility.schema), (.metrics, .ref(MetricRow.self)),
-                       (.verdicts, .array(.ref(Verdict.self))), (.choices, .integer), (.map, UtilityMap.schema)])
+                       (.verdicts, .array(.ref(Verdict.self))), (.choices, .integer), (.map, UtilityMap.schema),
+                       (.edges, Schema.array(.string).described("free parameters the best sits at an end of (within 1 % of the range): the optimum may lie beyond")),
+                       (.margins, .ref(Margins.self)), (.support, .array(Support.schema)),
+                       (.changes, Schema.ref(MetricRow.self).described("best − the preset's own set, per metric, in its unit"))])
             .described("The model's best estimate (docs/Reference.md §12): the preset's own set before any choice.")
+    }
+}
+
+/// The best's margins (Reference §13): per free numeric parameter, the distance in its unit to
+/// the nearest value (the others fixed) at which a constraint or target breaks, or `">25%"`
+/// when none breaks within 25 % of its range; `breaks` names what breaks first, and where.
+struct Margins: Encodable, StudioContract {
+    var margins: [SearchMeta.Margin]
+
+    init(_ margins: [SearchMeta.Margin]) { self.margins = margins }
+
+    enum CodingKeys: CodingKey { case distance, breaks }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        var distance = c.nestedContainer(keyedBy: NameKey.self, forKey: .distance)
+        for m in margins {
+            if let d = m.margin { try distance.encode(NumberFormat.typed(d), forKey: NameKey(m.name)) } else { try distance.encode(">25%", forKey: NameKey(m.name)) }
+        }
+        var breaks = c.nestedContainer(keyedBy: NameKey.self, forKey: .breaks)
+        for m in margins { if let b = m.breaks { try breaks.encode(b, forKey: NameKey(m.name)) } }
+    }
+
+    static let schemaName = "Margins"
+    static var schema: Schema {
+        .object([(CodingKeys.distance, Schema.map(.oneOf([Schema.number.with("minimum", .number(0)), .string(oneOf: [">25%"])]))
+                    .described("per free numeric parameter: the distance to the nearest break, in its unit, or >25%")),
+                 (CodingKeys.breaks, Schema.map(.string).described("per parameter with a break: what breaks first and at which value"))])
+    }
+}
+
+/// The designer's objective (`GET`/`PUT /api/objective`, Reference §8.1): a preset's
+/// `objective` object. `worstOver` and `robust` concern sweeps and stay the preset's.
+struct ObjectiveBody: Codable, StudioContract {
+    var constraints: [String], targets: [String]
+    var minimize: String?, maximize: String?
+    var tiebreak: [String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case constraints, targets, minimize, maximize, tiebreak }
+
+    init(_ o: Objective) {
+        constraints = o.constraints; targets = o.targets; minimize = o.minimize; maximize = o.maximize; tiebreak = o.tiebreak
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try StudioRequest.fields(decoder, CodingKeys.self)
+        let rules = "must be a list of rules (strings)"
+        constraints = try c.field([String].self, .constraints, "constraints \(rules)") ?? []
+        targets = try c.field([String].self, .targets, "targets \(rules)") ?? []
+        minimize = try c.optional(String.self, .minimize, "minimize must be a metric name")
+        maximize = try c.optional(String.self, .maximize, "maximize must be a metric name")
+        tiebreak = try c.optional([String].self, .tiebreak, "tiebreak must be a list of metric names")
+        guard constraints.count + targets.count <= 64 else { throw StudioError.badRequest("at most 64 constraints and targets") }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(constraints, forKey: .constraints)
+        try c.encode(targets, forKey: .targets)
+        try c.encodeIfPresent(minimize, forKey: .minimize)
+        try c.encodeIfPresent(maximize, forKey: .maximize)
+        try c.encodeIfPresent(tiebreak, forKey: .tiebreak)
+    }
+
+    /// `body` as the objective of `loaded`'s preset, checked as a preset file's objective is
+    /// (every rule parses, every name is a report column): 400 naming what is wrong.
+    static func checked(_ body: ObjectiveBody, loaded: PresetStore.Loaded) throws -> Objective {
+        var preset = loaded.preset
+        preset.objective.constraints = body.constraints
+        preset.objective.targets = body.targets
+        preset.objective.minimize = body.minimize
+        preset.objective.maximize = body.maximize
+        preset.objective.tiebreak = body.tiebreak
+        do {
+            let checked = try PresetStore.decode(Data(try JSONCoding.encode(preset).utf8), path: "objective")
+            _ = try Ranking(objective: checked.preset.objective)
+            return checked.preset.objective
+        } catch let error as ToolError {
+            throw StudioError.badRequest(error.message.hasPrefix("objective: ") ? String(error.message.dropFirst(11)) : error.message)
+        }
+    }
+
+    static let schemaName = "Objective"
+    static var schema: Schema {
+        .object([(CodingKeys.constraints, Schema.array(.string).described("METRIC OP VALUE, OP one of <= < >= > ==")),
+                 (.targets, Schema.array(.string).described("METRIC = VALUE ± TOL")), (.minimize, Schema.string.nullable), (.maximize, Schema.string.nullable),
+                 (.tiebreak, Schema.array(.string).nullable)], optional: [.constraints, .targets, .minimize, .maximize, .tiebreak], closed: true)
     }
 }
 

@@ -27,7 +27,6 @@ public struct StudioEngine: Sendable {
     }
 
     public let loaded: PresetStore.Loaded
-    public let axes: [StudioAxis]
     public let traces: [Trace]
     public let infos: [TraceInfo]
     /// The trace files, as the page and the session name them.
@@ -40,7 +39,6 @@ public struct StudioEngine: Sendable {
     /// them; throws a one-line error for a bad file or a set over ``maxSamples``.
     public init(loaded: PresetStore.Loaded, files: [String]) throws {
         self.loaded = loaded
-        axes = StudioAxis.of(loaded)
         let files = files.isEmpty ? PresetStore.traceFiles(for: loaded) : files
         self.files = files
         let source = try TraceSource(files: files, kind: loaded.kind, skipInvalid: false, scene: loaded.preset.scene,
@@ -77,13 +75,8 @@ public struct StudioEngine: Sendable {
         return (v.x * v.x + v.y * v.y).squareRoot() >= flingSpeed ? "fling" : "drag"
     }
 
-    /// The preset's own values on the shown axes.
-    public var presetParams: [String: ParamValue] {
-        Dictionary(uniqueKeysWithValues: axes.map { ($0.name, $0.preset) })
-    }
-
-    /// Replays the traces `ids` (all when empty) under `params` (axis names; the others keep the
-    /// preset's values).
+    /// Replays the traces `ids` (all when empty) under `params` (parameter names; the others keep
+    /// the preset's values).
     public func replay(_ params: [String: ParamValue], traces ids: [String]) throws -> [TraceReplay] {
         let picked = try pick(ids)
         return try picked.map { i in
@@ -103,6 +96,46 @@ public struct StudioEngine: Sendable {
         }
         let row = SweepReport.Row(result, kind: loaded.kind)
         return zip(loaded.kind.reportColumns, row.values).map { ($0.name, $1) }
+    }
+
+    /// How long before its release a round starts its trace (s): the approach, then the release.
+    public static let leadIn = 0.3
+
+    /// The trace on which `sets` look most different, and where a round starts it: the largest
+    /// distance between any two sets' drawn positions (the shapes `replay --animate` draws, each
+    /// compared edge by edge, frame by frame; a replay that ended holds its last frame), and
+    /// ``leadIn`` before that trace's release (0 when it is released sooner). Ties: the earlier
+    /// trace. Replays every set on every trace, on every core.
+    public func mostDifferent(_ sets: [[String: ParamValue]]) throws -> (trace: String, start: Double, distance: Double) {
+        let spread = Guarded([Double](repeating: -1, count: traces.count))
+        DispatchQueue.concurrentPerform(iterations: traces.count) { i in
+            // A set that cannot replay a trace leaves that trace out.
+            guard let pictures = try? sets.map({ try Replay.run(loaded, set: $0, trace: traces[i]).pictures.map(\.shapes) }) else { return }
+            var most = 0.0
+            for a in pictures.indices { for b in pictures.indices where b > a { most = Swift.max(most, Self.distance(pictures[a], pictures[b])) } }
+            spread.update { var v = $0; v[i] = most; return v }
+        }
+        let values = spread.value
+        guard let best = values.indices.filter({ values[$0] >= 0 }).max(by: { values[$0] < values[$1] || (values[$0] == values[$1] && $0 > $1) }) else {
+            throw StudioError.conflict("no trace replays under these sets")
+        }
+        let t = traces[best], t0 = t.samples.first?.t ?? 0
+        return (t.id, Swift.max(0, NumberFormat.typed(t.liftOffTime - t0 - Self.leadIn)), values[best])
+    }
+
+    /// The largest distance (pt) between two replays' drawn shapes: per frame (a replay that
+    /// ended holds its last), per shape both have, the largest move of an edge.
+    static func distance(_ a: [[Animation.Shape]], _ b: [[Animation.Shape]]) -> Double {
+        guard !a.isEmpty, !b.isEmpty else { return 0 }
+        var most = 0.0
+        for k in 0..<Swift.max(a.count, b.count) {
+            let p = a[Swift.min(k, a.count - 1)], q = b[Swift.min(k, b.count - 1)]
+            for (s, r) in zip(p, q) {
+                let d = Swift.max(abs(s.x - r.x), abs(s.y - r.y), abs(s.x + s.width - r.x - r.width), abs(s.y + s.height - r.y - r.height))
+                if d.isFinite { most = Swift.max(most, d) }
+            }
+        }
+        return most
     }
 
     /// Indices of the traces `ids` in the given order (all when empty); an unknown id throws.

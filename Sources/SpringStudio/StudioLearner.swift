@@ -4,22 +4,24 @@ import SpringLayout
 import SpringTune
 import ToolRuntime
 
-/// What the studio learns from the designer's choices (Reference §12): the preference model of
-/// the `Preference` module over the studio's axes (the sweep box widened to the preset's own
-/// values, log axes in log space, word axes one-hot), fitted to every answered round, with
+/// What the studio learns from the designer's choices (Reference §12, §11.1): the preference
+/// model of the `Preference` module over the free parameters (the levers' box: numbers scaled to
+/// [0, 1], log ranges in log space, words one-hot), fitted to every answered round, with
 ///
 /// - candidates: `Proposal.next` (the current best by posterior mean, then EUBO candidates),
 ///   seeded by the round number, drawn from the feasible pool: the 768 points of the quasi-random
-///   pool of seed 0 that meet the objective's hard constraints, each measured over the studio's
-///   traces once per studio (in parallel); a refined candidate is measured and kept only when it
-///   meets them too;
+///   pool of seed 0 that meet the designer's objective (every constraint met, every target within
+///   its tolerance: the verdicts the page shows), each measured over the studio's traces once
+///   per free set (in parallel); a refined candidate is measured and kept only when it meets it too;
 /// - the best estimate: the feasible point of the largest posterior mean (`PreferenceModel.best`
 ///   over the feasible pool), its utility given relative to the preset's own set, u(best) − u(preset),
 ///   as mean ± sd in units of the prior sd (comparisons fix only differences of u);
-/// - a map of the predicted utility over the two most important numeric axes (the shortest
+/// - a map of the predicted utility over the two most important numeric parameters (the shortest
 ///   fitted length-scales), the others at the best set's values.
 ///
-/// Everything follows from the session's rows, so a restarted studio answers the same.
+/// Rounds answered under another free set are learned where their sets project into this box
+/// (``StudioSpace/point(_:)``). Everything follows from the session's rows, the free set and the
+/// objective, so a restarted studio answers the same.
 public struct StudioLearner: Sendable {
     /// How a round's candidates are chosen: by the model, or uniformly at random among the
     /// feasible sets (the baseline `studio --simulate` compares against).
@@ -27,21 +29,26 @@ public struct StudioLearner: Sendable {
 
     /// The best estimate after some choices.
     public struct Best: Sendable, Equatable {
+        /// The free parameters' values.
         public var params: [String: ParamValue]
         /// u(best) − u(preset): posterior mean and sd, in units of the prior sd.
         public var mean: Double, sd: Double
         public var map: UtilityMap?
+        /// The unit-box point (nil for the preset's own set before any choice).
+        public var point: [Double]?
 
-        /// The preset's own set of `engine`, at utility 0 ± 0 (the best before any choice).
-        public static func preset(of engine: StudioEngine) -> Best { Best(params: engine.presetParams, mean: 0, sd: 0, map: nil) }
+        /// The preset's own set on the free parameters, at utility 0 ± 0 (the best before any choice).
+        public static func preset(of space: StudioSpace) -> Best {
+            Best(params: space.preset.filter { space.names.contains($0.key) }, mean: 0, sd: 0, map: nil, point: nil)
+        }
     }
 
-    /// The predicted utility over two axes, relative to the preset's set.
+    /// The predicted utility over two parameters, relative to the preset's set.
     public struct UtilityMap: Sendable, Equatable {
         public struct Axis: Sendable, Equatable {
             public var name: String
             public var log: Bool
-            /// The axis values of the grid's columns (x) or rows (y), in the axis's unit.
+            /// The parameter values of the grid's columns (x) or rows (y), in its unit.
             public var values: [Double]
         }
         public var x: Axis, y: Axis
@@ -50,11 +57,14 @@ public struct StudioLearner: Sendable {
     }
 
     public let engine: StudioEngine
-    public let space: PresetPreferenceSpace
+    /// The levers: the free parameters and their box.
+    public let levers: StudioSpace
+    public let box: SearchBox
     public private(set) var strategy: Strategy
     let presetPoint: [Double]
-    let constraints: [Constraint]
-    private let measured = Memo<[String: ParamValue], [(name: String, value: MetricValue)]>()
+    /// The designer's objective's rules: feasibility is every verdict met.
+    let verdicts: StudioVerdicts
+    private let measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]>
     private let fitted = Memo<PreferenceData, PreferenceModel>()
     private let pool = Once<[[Double]]>()
 
@@ -64,13 +74,19 @@ public struct StudioLearner: Sendable {
     /// depends on the choices and its number only).
     static let poolSeed: UInt64 = 0
 
-    public init(engine: StudioEngine, strategy: Strategy = .model) throws {
-        let shown = Set(engine.axes.map(\.name))
-        space = try PresetPreferenceSpace(axes: engine.loaded.preset.sweep.filter { shown.contains($0.name) }, including: engine.presetParams)
-        presetPoint = try space.point(engine.presetParams)
-        constraints = try engine.loaded.preset.objective.constraints.map(Constraint.init(parsing:))
+    /// The learner over `levers` (409 while nothing is free) judged by `verdicts`, measuring
+    /// through `measured` (shared by every learner of a studio: a set's metrics depend on
+    /// neither the levers nor the objective).
+    init(engine: StudioEngine, levers: StudioSpace, verdicts: StudioVerdicts, strategy: Strategy = .model,
+                measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]> = Memo()) throws {
+        guard let box = levers.box else { throw StudioError.conflict("nothing is free: free a parameter (POST /api/space) to learn over it") }
         self.engine = engine
+        self.levers = levers
+        self.box = box
+        self.verdicts = verdicts
+        self.measured = measured
         self.strategy = strategy
+        presetPoint = levers.point([:])
     }
 
     /// This learner with candidates by `strategy`, sharing its measurements and fits.
@@ -85,36 +101,39 @@ public struct StudioLearner: Sendable {
         try measured.get(params) { try engine.evaluate(params) }
     }
 
-    /// True when `params` meets every hard constraint of the objective (a set that cannot be
-    /// measured does not).
+    /// True when `params` meets the objective: every constraint and target of it met (a set that
+    /// cannot be measured does not).
     public func feasible(_ params: [String: ParamValue]) -> Bool {
         guard let row = try? metrics(params) else { return false }
-        return constraints.allSatisfy { c in c.holds(row.first { $0.name == c.column }?.value.number) }
+        return verdicts.of(row).allSatisfy(\.met)
     }
 
-    /// The points of the pool of seed 0 that meet the constraints, in pool order: measured once,
+    /// The points of the pool of seed 0 that meet the objective, in pool order: measured once,
     /// on every core (each point's verdict is its own, so the list is the same for any count).
     public func feasiblePool() -> [[Double]] {
         pool.get {
-            let points = Proposal.pool(space: space.space, seed: Self.poolSeed)
+            let points = Proposal.pool(space: box.space, seed: Self.poolSeed)
             // Measured in parallel into the metrics memo, then read back in order.
             DispatchQueue.concurrentPerform(iterations: points.count) { i in _ = feasible(parameters(points[i])) }
             return points.filter { feasible(parameters($0)) }
         }
     }
 
-    /// The parameter set of a unit-box point, on the shown axes.
-    func parameters(_ x: [Double]) -> [String: ParamValue] {
-        space.parameters(x).filter { name, _ in engine.axes.contains { $0.name == name } }
+    /// The free parameters' values at a unit-box point.
+    public func parameters(_ x: [Double]) -> [String: ParamValue] {
+        Dictionary(uniqueKeysWithValues: zip(levers.names, box.row(x)))
     }
+
+    /// The unit-box point of a set shown in a round (``StudioSpace/point(_:)``).
+    public func point(_ params: [String: ParamValue]) -> [Double] { levers.point(params) }
 
     /// The comparisons of `choices`, after the preset's own point (so that the first round and
     /// the best before any choice start from it).
-    func data(_ choices: [SessionStore.Choice]) throws -> PreferenceData {
+    func data(_ choices: [SessionStore.Choice]) -> PreferenceData {
         var data = PreferenceData()
         data.add(point: presetPoint)
         for choice in choices {
-            let shown = try choice.round.candidates.map { data.add(point: try space.point($0.params)) }
+            let shown = choice.round.candidates.map { data.add(point: point($0.params)) }
             let slot = { (id: Int) in choice.round.candidates.firstIndex { $0.id == id }.map { shown[$0] } }
             switch choice.answer {
             case let .worst(id): if let i = slot(id) { data.record(shown: shown, answer: .worst(i)) }
@@ -127,9 +146,9 @@ public struct StudioLearner: Sendable {
 
     /// The model fitted to `choices` (kept for the next call with the same comparisons).
     public func model(_ choices: [SessionStore.Choice]) throws -> PreferenceModel {
-        let data = try data(choices)
+        let data = data(choices)
         return try fitted.get(data) {
-            do { return try PreferenceModel.fit(data, space: space.space) } catch { throw StudioError.conflict("the preference model: \(error)") }
+            do { return try PreferenceModel.fit(data, space: box.space) } catch { throw StudioError.conflict("the preference model: \(error)") }
         }
     }
 
@@ -142,7 +161,7 @@ public struct StudioLearner: Sendable {
             do {
                 points = try Proposal.next(k: k, model: try model(choices), seed: UInt64(number), pool: feasiblePool(), feasible: ok).map(\.x)
             } catch let error as PreferenceError {
-                throw StudioError.conflict("no candidate meets the objective's constraints within the axes (\(error.description))")
+                throw StudioError.conflict("no candidate meets the objective within the free parameters' ranges (\(error.description)): free more or loosen a rule")
             }
         case .random:
             let feasible = feasiblePool()
@@ -153,45 +172,45 @@ public struct StudioLearner: Sendable {
             }
         }
         guard points.count >= 2 else {
-            throw StudioError.conflict("fewer than two sets meet the objective's constraints within the axes: nothing to compare")
+            throw StudioError.conflict("fewer than two sets meet the objective within the free parameters' ranges: nothing to compare; free more or loosen a rule")
         }
         return points.map(parameters)
     }
 
     /// The best estimate after `choices`: the preset's own set (0 ± 0) before any.
     public func best(_ choices: [SessionStore.Choice]) throws -> Best {
-        guard !choices.isEmpty else { return .preset(of: engine) }
+        guard !choices.isEmpty else { return .preset(of: levers) }
         let model = try model(choices)
         guard let top = model.best(pool: feasiblePool(), feasible: { feasible(parameters($0)) }) else {
-            throw StudioError.conflict("no set meets the objective's constraints within the axes")
+            throw StudioError.conflict("no set meets the objective within the free parameters' ranges: free more or loosen a rule")
         }
         let gain = model.difference(top.x, presetPoint)
-        return Best(params: parameters(top.x), mean: gain.mean, sd: gain.sd, map: map(model, at: top.x))
+        return Best(params: parameters(top.x), mean: gain.mean, sd: gain.sd, map: map(model, at: top.x), point: top.x)
     }
 
     /// The predicted utility u(x) − u(preset) over the two numeric axes of the shortest fitted
     /// length-scales (ties: the earlier axis), on a `mapSize`² grid through `centre`; nil with
     /// fewer than two numeric axes.
     func map(_ model: PreferenceModel, at centre: [Double]) -> UtilityMap? {
-        let numeric = space.space.axes.indices.filter { if case .numeric = space.space.axes[$0].kind { true } else { false } }
-        let scale = { (a: Int) in model.kernel.lengthScales[space.space.offsets[a]] }
+        let numeric = box.space.axes.indices.filter { if case .numeric = box.space.axes[$0].kind { true } else { false } }
+        let scale = { (a: Int) in model.kernel.lengthScales[box.space.offsets[a]] }
         let top = numeric.sorted { scale($0) < scale($1) || (scale($0) == scale($1) && $0 < $1) }.prefix(2)
         guard top.count == 2 else { return nil }
         let (ax, ay) = (top[top.startIndex], top[top.startIndex + 1])
         let steps = (0..<Self.mapSize).map { Double($0) / Double(Self.mapSize - 1) }
         let level = model.mean(presetPoint)
         func axis(_ a: Int) -> UtilityMap.Axis {
-            let spec = space.space.axes[a], offset = space.space.offsets[a]
+            let spec = box.space.axes[a], offset = box.space.offsets[a]
             let values = steps.map { u -> Double in
                 var x = centre
                 x[offset] = u
-                if case let .number(v) = space.space.decode(x)[spec.name] { return v }
+                if case let .number(v) = box.space.decode(x)[spec.name] { return v }
                 return .nan
             }
             if case let .numeric(_, _, log) = spec.kind { return .init(name: spec.name, log: log, values: values) }
             return .init(name: spec.name, log: false, values: values)
         }
-        let (ox, oy) = (space.space.offsets[ax], space.space.offsets[ay])
+        let (ox, oy) = (box.space.offsets[ax], box.space.offsets[ay])
         let mean = steps.map { v in
             steps.map { u in
                 var x = centre
@@ -221,12 +240,12 @@ final class Once<Value>: @unchecked Sendable {
 
 /// A bounded, thread-safe memo of `make(key)`: at most `capacity` entries, all dropped when
 /// full (the studio's answers stay bounded whatever sets a page asks about).
-final class Memo<Key: Hashable & Sendable, Value>: @unchecked Sendable {
+public final class Memo<Key: Hashable & Sendable, Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Key: Value] = [:]
     let capacity: Int
 
-    init(capacity: Int = 4096) { self.capacity = capacity }
+    public init(capacity: Int = 4096) { self.capacity = capacity }
 
     func get(_ key: Key, make: () throws -> Value) throws -> Value {
         lock.lock()

@@ -12,9 +12,11 @@ enum StudioOpenAPI {
         var answer: (any StudioContract.Type)?
         var errors: [Int]
         var query: [(name: String, schema: Schema)] = []
+        /// The media type of a file answer (no `answer` type).
+        var file: String? = nil
     }
 
-    /// Every operation the server routes (StudioServer.router), each path with one method.
+    /// Every operation the server routes (StudioServer.router).
     static let endpoints: [Endpoint] = [
         Endpoint(method: "get", path: "/openapi.json", id: "openapi", answer: nil, errors: [401, 403]),
         Endpoint(method: "get", path: "/api/preset", id: "preset", answer: PresetAnswer.self, errors: [401, 403]),
@@ -25,12 +27,17 @@ enum StudioOpenAPI {
         Endpoint(method: "post", path: "/api/choices", id: "choose", request: ChoiceRequest.self, answer: ChoiceCount.self, errors: [400, 401, 403, 409, 413]),
         Endpoint(method: "delete", path: "/api/choices/last", id: "undo", answer: ChoiceCount.self, errors: [401, 403, 404]),
         Endpoint(method: "get", path: "/api/best", id: "best", answer: BestAnswer.self, errors: [401, 403, 409]),
+        Endpoint(method: "post", path: "/api/space", id: "space", request: SpaceRequest.self, answer: PresetAnswer.self, errors: [400, 401, 403, 413]),
+        Endpoint(method: "get", path: "/api/objective", id: "objective", answer: ObjectiveBody.self, errors: [401, 403]),
+        Endpoint(method: "put", path: "/api/objective", id: "setObjective", request: ObjectiveBody.self, answer: ObjectiveBody.self, errors: [400, 401, 403, 413]),
+        Endpoint(method: "get", path: "/api/session.sqlite", id: "session", answer: nil, errors: [401, 403, 409], file: "application/vnd.sqlite3"),
         Endpoint(method: "post", path: "/api/export", id: "export", request: ExportRequest.self, answer: ExportAnswer.self, errors: [400, 401, 403, 409, 413]),
     ]
 
     /// Every contract type, each once: the document's components.
     static let types: [any StudioContract.Type] = [
-        ErrorAnswer.self, ParamSet.self, MetricRow.self, Verdict.self, PresetAnswer.Axis.self, PresetAnswer.self, ReplayRequest.self,
+        ErrorAnswer.self, ParamSet.self, MetricRow.self, Verdict.self, PresetAnswer.Axis.self, PresetAnswer.Parameter.self, ObjectiveBody.self,
+        FreeParameter.self, SpaceRequest.self, Margins.self, PresetAnswer.self, ReplayRequest.self,
         Frame.self, TraceReplayAnswer.self, ReplayAnswer.self, ParamsRequest.self, Evaluation.self, CandidateAnswer.self, RoundAnswer.self,
         ChoiceRequest.self, ChoiceCount.self, MapAxis.self, BestAnswer.self, ExportRequest.self, ExportAnswer.self,
     ]
@@ -45,8 +52,10 @@ enum StudioOpenAPI {
                 })))
             }
             if let request = e.request { op.append(("requestBody", .object([("required", .bool(true)), ("content", json(.ref(request)))]))) }
+            let file = e.file.map { JSONValue.object([("description", .string("a consistent copy of the session")),
+                                                      ("content", .object([($0, .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))]))]) }
             let ok: JSONValue = e.answer.map { .object([("description", .string("OK")), ("content", json(.ref($0)))]) }
-                ?? .object([("description", .string("this document")), ("content", json(Schema(json: .object([("type", .string("object"))]))))])
+                ?? file ?? .object([("description", .string("this document")), ("content", json(Schema(json: .object([("type", .string("object"))]))))])
             let errors = e.errors.map { (String($0), JSONValue.object([("description", .string("one-line JSON error")), ("content", json(.ref(ErrorAnswer.self)))])) }
             op.append(("responses", .object([("200", ok)] + errors)))
             return .object(op)
@@ -57,7 +66,9 @@ enum StudioOpenAPI {
                               ("description", .string("The studio's JSON API (docs/Reference.md §10.16). Every call needs the token: Authorization: Bearer TOKEN or ?token=TOKEN. Generated from the contract types of Sources/SpringStudio."))])),
             ("servers", .array([.object([("url", .string("/"))])])),
             ("security", .array([.object([("bearer", .array([]))]), .object([("query", .array([]))])])),
-            ("paths", .object(endpoints.map { ($0.path, .object([($0.method, operation($0))])) })),
+            ("paths", .object(endpoints.reduce(into: [String]()) { paths, e in if !paths.contains(e.path) { paths.append(e.path) } }.map { path in
+                (path, .object(endpoints.filter { $0.path == path }.map { ($0.method, operation($0)) }))
+            })),
             ("components", .object([
                 ("securitySchemes", .object([("bearer", .object([("type", .string("http")), ("scheme", .string("bearer"))])),
                                              ("query", .object([("type", .string("apiKey")), ("in", .string("query")), ("name", .string("token"))]))])),

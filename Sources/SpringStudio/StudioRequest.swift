@@ -184,15 +184,16 @@ enum StudioRequest {
         return try decoder.container(keyedBy: K.self)
     }
 
-    /// `params` checked against the shown axes: unknown names, and values off an axis, are 400.
-    static func checked(_ params: ParamSet?, axes: [StudioAxis]) throws -> [String: ParamValue] {
+    /// `params` checked against the model: a name that is not one of its parameters, or a value
+    /// the engine refuses (``ParameterSpec/check``), is a 400. Pinned parameters may be given too:
+    /// a set shown under an earlier free set replays as it was.
+    static func checked(_ params: ParamSet?, kind: ModelKind) throws -> [String: ParamValue] {
         let values = params?.values ?? [:]
-        let names = Set(axes.map(\.name))
-        if let unknown = values.keys.sorted().first(where: { !names.contains($0) }) {
-            throw StudioError.badRequest("unknown key '\(unknown.prefix(80))' in params (known: \(names.sorted().joined(separator: ", ")))")
-        }
-        for axis in axes {
-            if let value = values[axis.name], let problem = axis.check(value) { throw StudioError.badRequest("params.\(problem)") }
+        for name in values.keys.sorted() {
+            guard let spec = kind.parameters.first(where: { $0.name == name }) else {
+                throw StudioError.badRequest("unknown key '\(name.prefix(80))' in params (parameters of \(kind.name): \(kind.parameters.map(\.name).joined(separator: ", ")))")
+            }
+            if let problem = spec.check(values[name]!) { throw StudioError.badRequest("params.\(name): \(problem)") }
         }
         return values
     }
@@ -203,6 +204,13 @@ extension KeyedDecodingContainer {
     func field<T: Decodable>(_ type: T.Type, _ key: Key, _ message: String) throws -> T? {
         guard contains(key) else { return nil }
         do { return try decode(T.self, forKey: key) } catch let error as StudioError { throw error } catch { throw StudioError.badRequest(message) }
+    }
+
+    /// The field `key` when given and not null (what the studio writes for an absent optional),
+    /// or 400 with `message` when it is of another type.
+    func optional<T: Decodable>(_ type: T.Type, _ key: Key, _ message: String) throws -> T? {
+        guard contains(key), !((try? decodeNil(forKey: key)) ?? false) else { return nil }
+        return try field(T.self, key, message)
     }
 
     /// An integer field (round numbers, candidate ids): a JSON number with no fraction.

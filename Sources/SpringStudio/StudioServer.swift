@@ -65,9 +65,10 @@ public enum StudioServer {
         }
         router.add(middleware: TokenCheck(gate: gate))
         router.get("/openapi.json") { _, _ in json(text: StudioOpenAPI.text) }
-        /// A POST route decoding its JSON body into `Body` and answering with `answer`, off the cooperative pool.
-        func post<Body: Decodable & Sendable & StudioContract, Answer: Encodable & StudioContract>(_ path: RouterPath, _: Body.Type, _ answer: @escaping @Sendable (Body) throws -> Answer) {
-            router.post(path) { request, _ in
+        /// A POST (or PUT) route decoding its JSON body into `Body` and answering with `answer`, off the cooperative pool.
+        func post<Body: Decodable & Sendable & StudioContract, Answer: Encodable & StudioContract>(_ path: RouterPath, _: Body.Type, method: HTTPRequest.Method = .post,
+                                                                                                 _ answer: @escaping @Sendable (Body) throws -> Answer) {
+            router.on(path, method: method) { request, _ in
                 let input = try StudioRequest.decode(Body.self, from: try await body(request))
                 return json(text: try await blocking { try JSONTextEncoder.encode(try answer(input)) })
             }
@@ -87,6 +88,15 @@ public enum StudioServer {
         post("/api/choices", ChoiceRequest.self) { try api.choose($0) }
         answer(.delete, "/api/choices/last") { _ in try api.undo() }
         answer(.get, "/api/best") { _ in try api.best() }
+        post("/api/space", SpaceRequest.self) { try api.space($0) }
+        answer(.get, "/api/objective") { _ in api.objective() }
+        post("/api/objective", ObjectiveBody.self, method: .put) { try api.setObjective($0) }
+        router.get("/api/session.sqlite") { _, _ in
+            let bytes = try await blocking { try api.store.snapshot() }
+            return Response(status: .ok, headers: [.contentType: "application/vnd.sqlite3",
+                                                   .contentDisposition: "attachment; filename=\"\(api.engine.loaded.preset.name.filter { $0.isLetter || $0.isNumber || "-_.".contains($0) })-session.sqlite\""],
+                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
         post("/api/export", ExportRequest.self) { try api.export($0) }
         return router
     }

@@ -19,7 +19,9 @@ do {
         throw ToolError(.usage, "springtune-studio is started by `springtune studio`, with its options as one JSON argument")
     }
     if let seeds = options.simulate {
-        print(try Studio.simulate(preset: options.preset, traces: options.traces, seeds: seeds, rounds: options.rounds), terminator: "")
+        print(try Studio.simulate(preset: options.preset, traces: options.traces, seeds: seeds, rounds: options.rounds, free: options.free), terminator: "")
+    } else if let report = options.report, let session = options.session {
+        print("report: \(try StudioReport.write(session: session, preset: options.preset, traces: options.traces, to: report))")
     } else {
         try Studio.run(options, note: note)
     }

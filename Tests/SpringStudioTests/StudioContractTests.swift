@@ -67,7 +67,7 @@ import Testing
     static func answers(_ preset: String) throws -> [(String, JSONValue)] {
         let loaded = try PresetStore().load(preset)
         let folder = NSTemporaryDirectory() + "contract-\(UUID().uuidString)"
-        let api = StudioAPI(engine: try StudioEngine(loaded: loaded, files: []),
+        let api = try StudioAPI(engine: try StudioEngine(loaded: loaded, files: []),
                             store: try SessionStore(path: folder + "/s.sqlite", preset: loaded.preset.name, model: loaded.kind.name))
         var out: [(String, JSONValue)] = []
         func add(_ value: some Encodable & StudioContract) throws { out.append((type(of: value).schemaName, try json(value))) }
@@ -81,13 +81,16 @@ import Testing
         try add(api.best())
         try add(api.undo())
         try add(api.export(ExportRequest(name: "contract")))
+        try add(api.objective())
+        try add(api.space(SpaceRequest(free: api.current.levers.free + [FreeParameter(name: loaded.kind.parameters.first { p in
+            p.domain?.range != nil && !api.current.levers.names.contains(p.name) }!.name)])))
         return out
     }
 
     /// Samples of what the bundled presets do not show: a word axis, a missing slider range, an error.
     static func rare() throws -> [(String, JSONValue)] {
         [("Axis", try json(PresetAnswer.Axis(name: "curve", unit: "word", min: nil, max: nil, log: false,
-                                                                  values: nil, words: ["linear", "spring"], preset: .text("linear")))),
+                                                                  words: ["linear", "spring"], preset: .text("linear")))),
          ("Error", try json(ErrorAnswer(error: "one line")))]
     }
 
@@ -99,6 +102,10 @@ import Testing
         ("Choice", #"{"round": 1, "best": 2}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),
         ("Choice", #"{"round": 1, "same": true}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),
         ("ExportRequest", #"{"name": "x"}"#, { _ = try StudioRequest.decode(ExportRequest.self, from: $0) }),
+        ("SpaceRequest", #"{"free": [{"name": "snapFrequency"}, {"name": "snapDamping", "from": 0.5, "to": 1}, {"name": "curve", "words": ["a", "b"]}]}"#,
+         { _ = try StudioRequest.decode(SpaceRequest.self, from: $0) }),
+        ("Objective", #"{"constraints": ["overshoot_pt_p95 <= 4"], "targets": ["peak_stretch_pt_p95 = 17.5 ± 2.5"], "minimize": "settle_time_p95", "maximize": null, "tiebreak": null}"#,
+         { _ = try StudioRequest.decode(ObjectiveBody.self, from: $0) }),
     ]
 
     @Test func everyAnswerAndRequestConformsAndEverySchemaKeyIsUsed() throws {

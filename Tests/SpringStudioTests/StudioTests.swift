@@ -11,7 +11,7 @@ import Testing
 private func makeAPI(_ preset: String = "tweetbot", session: String? = nil) throws -> StudioAPI {
     let loaded = try PresetStore().load(preset)
     let path = session ?? NSTemporaryDirectory() + "studio-\(UUID().uuidString)/s.sqlite"
-    return StudioAPI(engine: try StudioEngine(loaded: loaded, files: []), store: try SessionStore(path: path, preset: loaded.preset.name, model: loaded.kind.name))
+    return try StudioAPI(engine: try StudioEngine(loaded: loaded, files: []), store: try SessionStore(path: path, preset: loaded.preset.name, model: loaded.kind.name))
 }
 
 /// `value` as the studio writes it (one line of JSON).

@@ -62,8 +62,9 @@ public enum PreferenceBench {
     }
 
     /// The convergence table: per seed the scaled utility after each checkpoint round, model
-    /// then random, a median row, and the count of seeds at ≥ 0.95 at round 20 (or the last).
-    public static func table(_ runs: [Run], rounds: Int) -> String {
+    /// then random, a median row, and the count of seeds at ≥ 0.95 at round 20 (or the last),
+    /// naming the parameters freed beyond the preset's box.
+    public static func table(_ runs: [Run], rounds: Int, free: [String] = []) -> String {
         let marks = checkpoints(rounds: rounds)
         let header = ["seed"] + marks.map { "model@\($0)" } + marks.map { "random@\($0)" }
         let cell = { (x: Double) in NumberFormat.fixed(x, 3) }
@@ -72,6 +73,6 @@ public enum PreferenceBench {
         let at = Swift.min(20, rounds)
         let model = runs.filter { $0.model[at - 1] >= 0.95 }.count, random = runs.filter { $0.random[at - 1] >= 0.95 }.count
         return TextTable(header: header, rows: rows).rendered
-            + "seeds at ≥ 0.95 after round \(at): model \(model) of \(runs.count), random \(random) of \(runs.count)\n"
+            + "seeds at ≥ 0.95 after round \(at)\(free.isEmpty ? "" : " (free: \(free.joined(separator: ", ")))"): model \(model) of \(runs.count), random \(random) of \(runs.count)\n"
     }
 }

@@ -5,6 +5,7 @@ import TraceIO
 /// executable as one JSON argument: the command line's only build (`make demo`) compiles no
 /// server, and `springtune studio` starts the studio built beside it (``StudioLauncher``).
 public struct StudioOptions: Codable, Sendable, Equatable {
+    /// The preset's name or path ("" with `report`: the session names it).
     public var preset: String
     public var traces: [String]
     /// The session's SQLite file; nil: `out/studio/<preset>.sqlite`.
@@ -18,11 +19,16 @@ public struct StudioOptions: Codable, Sendable, Equatable {
     public var simulate: Int?
     /// Rounds per simulated designer.
     public var rounds: Int
+    /// Parameters the simulated designers' box frees beyond the preset's (`--free`).
+    public var free: [String]
+    /// Serve nothing: write the session's self-contained page here (`--report`).
+    public var report: String?
 
     public init(preset: String, traces: [String] = [], session: String? = nil, port: Int = 0, host: String? = nil, token: String? = nil,
-                openBrowser: Bool = false, simulate: Int? = nil, rounds: Int = 30) {
+                openBrowser: Bool = false, simulate: Int? = nil, rounds: Int = 30, free: [String] = [], report: String? = nil) {
         self.preset = preset; self.traces = traces; self.session = session; self.port = port
         self.host = host; self.token = token; self.openBrowser = openBrowser; self.simulate = simulate; self.rounds = rounds
+        self.free = free; self.report = report
     }
 }
 

@@ -23,12 +23,23 @@ public struct SearchBox: Sendable {
         public var unit: String
         public var extent: Extent
 
+        public init(name: String, unit: String, extent: Extent) { self.name = name; self.unit = unit; self.extent = extent }
+
         /// `[0.7, 1.1]`, `[100, 5000] log` or `linear | easeInOut | spring`.
         public var description: String {
             switch extent {
             case let .numbers(lo, hi, isLog): "[\(NumberFormat.short(lo)), \(NumberFormat.short(hi))]\(isLog ? " log" : "")"
             case let .words(words): words.map(\.description).joined(separator: " | ")
             }
+        }
+
+        /// Which end of the range `v` sits at: within 1 % of the width (in log space on a log
+        /// range) of the upper end (true) or the lower end (false); nil inside, or for words.
+        /// A best there may have an optimum beyond it (`search`'s and the studio's edge line).
+        public func end(of v: Double) -> Bool? {
+            guard case let .numbers(lo, hi, isLog) = extent, hi > lo else { return nil }
+            let u = isLog ? Foundation.log(v / lo) / Foundation.log(hi / lo) : (v - lo) / (hi - lo)
+            return u >= 0.99 ? true : u <= 0.01 ? false : nil
         }
 
         /// The range's width in the search's own scale: max − min, or ln(max/min) on a log range; nil for words.
@@ -104,14 +115,7 @@ public struct SearchBox: Sendable {
             case .all:
                 for s in kind.parameters where s.domain?.tuning == true { put(Self.dimension(s, domain: s.domain!)) }
             case let .parameter(name, range):
-                let s = try spec(name)
-                guard let domain = s.domain else { throw ToolError(.usage, "--free \(name): it has no domain to search") }
-                guard let range else { put(Self.dimension(s, domain: domain)); continue }
-                guard let r = domain.range else { throw ToolError(.usage, "--free \(name)=…: \(name) takes words (\(domain.description)); free it without a range") }
-                guard r.min <= range.lowerBound, range.upperBound <= r.max else {
-                    throw ToolError(.usage, "--free \(name)=\(NumberFormat.cell(range.lowerBound)):\(NumberFormat.cell(range.upperBound)): outside \(name)'s domain \(domain.description) \(s.unit)")
-                }
-                put(Dimension(name: name, unit: s.unit, extent: .numbers(min: range.lowerBound, max: range.upperBound, log: r.log)))
+                put(try Self.dimension(try spec(name), range: range, option: "--free \(name)"))
             }
         }
         for name in set.keys.sorted() {
@@ -124,6 +128,18 @@ public struct SearchBox: Sendable {
                 throw SweepGrid.unknown(name, verb: "set", kind: kind)
             }
         }
+        for spec in Scene.sweepable {
+            if let v = set[spec.name], let problem = spec.check(v) { throw ToolError(.usage, "--set \(spec.name): \(problem)") }
+        }
+        try self.init(loaded, dimensions: dims, set: set)
+    }
+
+    /// The box of exactly `dims` (each a tuning parameter inside its domain), every other value
+    /// the preset's with `set` applied: the studio's free parameters (Reference §11.1). A usage
+    /// error (64) for a box with nothing free or a set of it the model refuses.
+    public init(_ loaded: PresetStore.Loaded, dimensions: [Dimension], set: [String: ParamValue] = [:]) throws {
+        let kind = loaded.kind
+        var dims = dimensions
         // A range of one value is no dimension: it is fixed at that value.
         var fixed: [String: ParamValue] = [:]
         dims.removeAll { d in
@@ -136,9 +152,6 @@ public struct SearchBox: Sendable {
         guard !dims.isEmpty else { throw ToolError(.usage, "nothing to search: no parameter is free (--free NAME or --free all)") }
         var base = kind.values(of: loaded.preset).merging(fixed) { _, f in f }
         for (k, v) in set { base[k] = v }
-        for spec in Scene.sweepable {
-            if let v = set[spec.name], let problem = spec.check(v) { throw ToolError(.usage, "--set \(spec.name): \(problem)") }
-        }
         self.dimensions = dims
         self.base = base.filter { k, _ in !dims.contains { $0.name == k } }
         do {
@@ -157,7 +170,8 @@ public struct SearchBox: Sendable {
             case let .numbers(lo, hi, _): [.number(lo), .number(hi)]
             case let .words(words): words
             }
-            if let problem = ends.lazy.compactMap(kind.parameters.first { $0.name == d.name }!.check).first {
+            guard let spec = kind.parameters.first(where: { $0.name == d.name }) else { throw SweepGrid.unknown(d.name, verb: "free", kind: kind) }
+            if let problem = ends.lazy.compactMap(spec.check).first {
                 throw ToolError(.usage, "search box \(d.name): \(problem)")
             }
         }
@@ -168,8 +182,20 @@ public struct SearchBox: Sendable {
         }
     }
 
+    /// The dimension of `spec` over its domain, or over `range` inside it (numbers only); a usage
+    /// error (64) naming `option` for a parameter without a domain or a range outside it.
+    public static func dimension(_ spec: ParameterSpec, range: ClosedRange<Double>?, option: String) throws -> Dimension {
+        guard let domain = spec.domain else { throw ToolError(.usage, "\(option): it has no domain to search") }
+        guard let range else { return dimension(spec, domain: domain) }
+        guard let r = domain.range else { throw ToolError(.usage, "\(option)=…: \(spec.name) takes words (\(domain.description)); free it without a range") }
+        guard r.min <= range.lowerBound, range.upperBound <= r.max else {
+            throw ToolError(.usage, "\(option)=\(NumberFormat.cell(range.lowerBound)):\(NumberFormat.cell(range.upperBound)): outside \(spec.name)'s domain \(domain.description) \(spec.unit)")
+        }
+        return Dimension(name: spec.name, unit: spec.unit, extent: .numbers(min: range.lowerBound, max: range.upperBound, log: r.log))
+    }
+
     /// The dimension of `spec` over its whole domain.
-    static func dimension(_ spec: ParameterSpec, domain: ParameterDomain) -> Dimension {
+    public static func dimension(_ spec: ParameterSpec, domain: ParameterDomain) -> Dimension {
         switch domain.values {
         case let .range(lo, hi, isLog): Dimension(name: spec.name, unit: spec.unit, extent: .numbers(min: lo, max: hi, log: isLog))
         case let .words(words): Dimension(name: spec.name, unit: spec.unit, extent: .words(words.map(ParamValue.text)))
@@ -208,6 +234,25 @@ public struct SearchBox: Sendable {
             default: preconditionFailure("a decoded value of the wrong kind")
             }
         }
+    }
+
+    /// The unit-box point nearest to `values` (free names; a name not given takes the preset's
+    /// value or, without one, the range's middle): numbers clamped into their range, a word not
+    /// in the list taken as the first. Sets shown under another box (the studio's free set
+    /// changed) are learned from where they project into this one.
+    public func nearestPoint(_ values: [String: ParamValue], preset: [String: ParamValue]) -> [Double] {
+        var axis: [String: AxisValue] = [:]
+        for d in dimensions {
+            let v = values[d.name] ?? preset[d.name]
+            switch d.extent {
+            case let .numbers(lo, hi, isLog):
+                let middle = isLog ? (lo * hi).squareRoot() : (lo + hi) / 2
+                axis[d.name] = .number(min(hi, max(lo, v?.number.flatMap { $0.isFinite ? $0 : nil } ?? middle)))
+            case let .words(words):
+                axis[d.name] = .word((v.flatMap { words.contains($0) ? $0 : nil } ?? words[0]).description)
+            }
+        }
+        return (try? space.encode(axis)) ?? Array(repeating: 0.5, count: space.dimension)
     }
 
     /// Every value of the set at a unit-box point, by name.

@@ -27,6 +27,15 @@ public struct SearchEvaluator: Sendable {
             return row
         }
     }
+
+    /// The margins (Reference §13) of the set with free values `values` (dimension order) under
+    /// `verdict`: along each free numeric parameter, the distance to the nearest break of a
+    /// constraint or target, the others fixed (``Robustness``).
+    public func margins(of values: [ParamValue], verdict: RowVerdict) throws -> [SearchMeta.Margin] {
+        guard let row = try rows([values], first: 0).first else { return [] }
+        var robustness = Robustness(evaluator: self, verdict: verdict, firstCheck: 1)
+        return try robustness.margins(row)
+    }
 }
 
 /// What an objective says of one report row: whether it meets every constraint and is on every

@@ -46,6 +46,12 @@ public struct SearchMeta: Codable, Sendable, Equatable {
             case let .words(w): words = w
             }
         }
+
+        /// The dimension it records.
+        public var dimension: SearchBox.Dimension {
+            let extent: SearchBox.Dimension.Extent = words.map { .words($0) } ?? .numbers(min: from ?? 0, max: to ?? 0, log: log ?? false)
+            return SearchBox.Dimension(name: name, unit: unit, extent: extent)
+        }
     }
 
     /// How far a parameter of the chosen set can move, the others fixed, before a hard
@@ -59,6 +65,10 @@ public struct SearchMeta: Codable, Sendable, Equatable {
         public var up: Double?
         /// What breaks first, e.g. `dismiss_accuracy >= 0.96 below 439.2`.
         public var breaks: String?
+
+        public init(name: String, unit: String, value: Double, down: Double?, up: Double?, breaks: String?) {
+            self.name = name; self.unit = unit; self.value = value; self.down = down; self.up = up; self.breaks = breaks
+        }
 
         /// min(down, up), nil when neither breaks.
         public var margin: Double? { [down, up].compactMap { $0 }.min() }

@@ -7,7 +7,7 @@ struct StudioCommand: ParsableCommand {
         commandName: "studio",
         abstract: "A local web page to feel a preset on real touches: sliders, side-by-side candidates, choices.",
         discussion: "Prints one line, studio: http://127.0.0.1:PORT/?token=TOKEN, once it accepts connections; Ctrl-C stops it (exit 0). See docs/Studio.md.")
-    @Option(help: "Preset name (see `springtune presets list`) or path to a preset JSON file.") var preset: String
+    @Option(help: "Preset name (see `springtune presets list`) or path to a preset JSON file (with --report: the session's).") var preset: String?
     @Option(name: .customLong("traces"), parsing: .upToNextOption, help: "Trace CSV files replacing the preset's bundled set.")
     var traces: [String] = []
     @Option(help: "The session's SQLite file (default out/studio/<preset>.sqlite; a missing folder is created); the same file resumes the session.") var session: String?
@@ -18,6 +18,10 @@ struct StudioCommand: ParsableCommand {
     @Option(help: "Serve nothing: simulated designers answer rounds through the studio's API, this many seeds; prints their convergence table.")
     var simulate: Int?
     @Option(help: "Rounds per simulated designer (with --simulate).") var rounds: Int = 30
+    @Option(name: .customLong("free"), help: "With --simulate: free this parameter over its domain too; the designers' optimum lies outside the preset's box along it (repeatable).")
+    var free: [String] = []
+    @Option(help: "Serve nothing: write the session (--session) as one self-contained HTML page here: objective, free parameters, rounds and answers, the best with its metrics, margins and motion.")
+    var report: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -28,6 +32,14 @@ struct StudioCommand: ParsableCommand {
         }
         if let simulate { guard (1...100).contains(simulate) else { throw ValidationError("--simulate must be from 1 to 100 seeds") } }
         guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 100") }
+        if report != nil {
+            guard session != nil else { throw ValidationError("--report needs --session FILE: the session to write") }
+            guard simulate == nil else { throw ValidationError("give --report or --simulate, not both") }
+        } else if preset == nil {
+            throw ValidationError("--preset is required (a name from `springtune presets list`, or a preset file)")
+        }
+        if !free.isEmpty && simulate == nil { throw ValidationError("--free goes with --simulate (the page frees parameters itself)") }
+        if let session { guard !session.isEmpty else { throw ValidationError("--session must name a file") } }
         if let host { guard !host.isEmpty, host.utf8.count <= 253, !host.contains(where: \.isWhitespace) else { throw ValidationError("--host must be an address or a name") } }
     }
 
@@ -35,8 +47,8 @@ struct StudioCommand: ParsableCommand {
         try reportingErrors {
             // The server lives in its own executable (`springtune-studio`, built by `make build`),
             // so the command line's first build compiles none of it.
-            try StudioLauncher.exec(StudioOptions(preset: preset, traces: traces, session: session, port: port, host: host, token: token,
-                                                  openBrowser: !noBrowser, simulate: simulate, rounds: rounds))
+            try StudioLauncher.exec(StudioOptions(preset: preset ?? "", traces: traces, session: session, port: port, host: host, token: token,
+                                                  openBrowser: !noBrowser, simulate: simulate, rounds: rounds, free: free, report: report))
         }
     }
 }

@@ -77,7 +77,7 @@ struct SearchCommand: ParsableCommand {
                 print("chosen: evaluation \(entry.row.configId), \(s.robust == true ? "robust (every ±2 % neighbour meets the objective)" : "NOT robust")")
                 s.givenUp.map { print("given up: \($0)") }
                 for m in s.margins { print("margin \(m.name) = \(NumberFormat.short(m.value)) \(m.unit): \(m.text)") }
-                for edge in Self.edges(entry.row, box: s.box, names: o.table.parameterColumns) { note("springtune: \(edge)") }
+                for edge in Self.edges(entry.row, box: s.box.map(\.dimension), names: o.table.parameterColumns) { note("springtune: \(edge)") }
             } else {
                 print("  no evaluated set meets every constraint and target")
             }
@@ -87,14 +87,11 @@ struct SearchCommand: ParsableCommand {
             printCharts(report: o.report, images: o.images, skipped: o.chartsSkipped)
     }
 
-    /// One line per free numeric parameter the chosen set sits at an end of (within 1 % of the box).
-    static func edges(_ row: SweepReport.Row, box: [SearchMeta.Box], names: [String]) -> [String] {
-        box.compactMap { b in
-            guard let lo = b.from, let hi = b.to, hi > lo, let i = names.firstIndex(of: b.name), let v = row.parameters[i].number else { return nil }
-            let u = b.log == true ? log(v / lo) / log(hi / lo) : (v - lo) / (hi - lo)
-            guard u <= 0.01 || u >= 0.99 else { return nil }
-            let upper = u >= 0.99
-            return "the chosen set lies at the \(upper ? "upper" : "lower") end of \(b.name)'s box (\(NumberFormat.short(v)) \(b.unit)): the optimum may lie \(upper ? "above" : "below"); widen it (--free \(b.name) or --free \(b.name)=FROM:TO)"
+    /// One line per free numeric parameter the chosen set sits at an end of (``SearchBox/Dimension/end(of:)``).
+    static func edges(_ row: SweepReport.Row, box: [SearchBox.Dimension], names: [String]) -> [String] {
+        box.compactMap { d in
+            guard let i = names.firstIndex(of: d.name), let v = row.parameters[i].number, let upper = d.end(of: v) else { return nil }
+            return "the chosen set lies at the \(upper ? "upper" : "lower") end of \(d.name)'s box (\(NumberFormat.short(v)) \(d.unit)): the optimum may lie \(upper ? "above" : "below"); widen it (--free \(d.name) or --free \(d.name)=FROM:TO)"
         }
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import SpringCore
+import SpringLayout
+import SpringTune
+import ToolRuntime
+import TraceIO
+
+/// What the designer has set in the studio (Reference §11.1): the levers (free parameters) and
+/// the objective, and what follows from the two: the rules' verdicts, the learner over the
+/// levers judged by those rules, and the best's margins. A value: `POST /api/space` and
+/// `PUT /api/objective` replace it whole.
+public struct StudioSetting: Sendable {
+    public let engine: StudioEngine
+    public let levers: StudioSpace
+    public let objective: Objective
+    let verdicts: StudioVerdicts
+    /// The learner, or why there is none (409: nothing is free).
+    let learning: Result<StudioLearner, StudioError>
+    private let strategy: StudioLearner.Strategy
+    private let measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]>
+    /// The margins of each best asked for under this setting.
+    private let margined = Memo<[String: ParamValue], [SearchMeta.Margin]>(capacity: 64)
+
+    init(engine: StudioEngine, levers: StudioSpace, objective: Objective, strategy: StudioLearner.Strategy,
+         measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]>) {
+        self.engine = engine; self.levers = levers; self.objective = objective; self.strategy = strategy; self.measured = measured
+        verdicts = StudioVerdicts(objective)
+        do {
+            learning = .success(try StudioLearner(engine: engine, levers: levers, verdicts: verdicts, strategy: strategy, measured: measured))
+        } catch let error as StudioError {
+            learning = .failure(error)
+        } catch {
+            learning = .failure(StudioError.conflict("this preset cannot learn from choices: \(error)"))
+        }
+    }
+
+    func with(levers: StudioSpace) -> StudioSetting {
+        StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured)
+    }
+
+    func with(objective: Objective) -> StudioSetting {
+        StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured)
+    }
+
+    /// The margins of `params` (free values) along each free numeric parameter (Reference §13):
+    /// how far it moves, the others fixed, before a constraint or target of the objective
+    /// breaks, to 0.1 % of its range within ±25 % of it. Without a rule nothing can break: no
+    /// evaluation, every margin beyond 25 %.
+    func margins(_ params: [String: ParamValue]) throws -> [SearchMeta.Margin] {
+        guard let box = levers.box else { return [] }
+        let values = box.dimensions.map { params[$0.name] ?? levers.preset[$0.name] ?? .number(.nan) }
+        guard !objective.constraints.isEmpty || !objective.targets.isEmpty else {
+            return zip(box.dimensions, values).compactMap { (d, v) -> SearchMeta.Margin? in
+                guard case .numbers = d.extent, let x = v.number else { return nil }
+                return SearchMeta.Margin(name: d.name, unit: d.unit, value: x, down: nil, up: nil, breaks: nil)
+            }
+        }
+        return try margined.get(params) {
+            var ranking = try Ranking(objective: objective)
+            ranking.robust = false
+            let scene = engine.loaded.preset.scene
+            let evaluator = SearchEvaluator(kind: engine.loaded.kind, scene: scene, box: box,
+                                            traces: TraceSource(traces: engine.traces, kind: engine.loaded.kind),
+                                            threads: ProcessInfo.processInfo.activeProcessorCount)
+            return try evaluator.margins(of: values, verdict: RowVerdict(ranking: ranking, specs: engine.loaded.kind.reportColumns))
+        }
+    }
+
+    /// The rounds the best at unit-box point `x` rests on: the answered rounds (not "no
+    /// difference") whose nearest candidate lies closest to it (unit-box distance), at most
+    /// ``supportCount``, in round order: the answers that placed the model's best where it is.
+    func support(_ x: [Double], choices: [SessionStore.Choice]) -> [BestAnswer.Support] {
+        func distance(_ c: SessionStore.Candidate) -> Double {
+            var sum = 0.0
+            for (a, b) in zip(levers.point(c.params), x) { sum += (a - b) * (a - b) }
+            return sum.squareRoot()
+        }
+        var near: [(choice: SessionStore.Choice, distance: Double)] = []
+        for c in choices where c.answer != .same {
+            near.append((c, c.round.candidates.map(distance).min() ?? .infinity))
+        }
+        let picked = near.sorted { a, b in a.distance < b.distance || (a.distance == b.distance && a.choice.round.number < b.choice.round.number) }
+            .prefix(Self.supportCount).sorted { $0.choice.round.number < $1.choice.round.number }
+        return picked.map { c, d in
+            let kind: String, id: Int?
+            switch c.answer {
+            case let .worst(w): kind = "worst"; id = w
+            case let .best(b): kind = "best"; id = b
+            case .same: kind = "same"; id = nil
+            }
+            return BestAnswer.Support(round: c.round.number, trace: c.round.trace, candidates: c.round.candidates.map(\.id),
+                                      answer: kind, candidate: id, distance: NumberFormat.typed(d))
+        }
+    }
+
+    /// Most rounds `support` names.
+    static let supportCount = 3
+}
