@@ -99,6 +99,19 @@ public final class SessionStore: Sendable {
 
     deinit { close(lock) }
 
+    /// The preset a session file is of, read without changing or locking it (65 when it is not a session).
+    public static func presetName(of path: String) throws -> String {
+        try refuseForeign(path)
+        var config = Configuration()
+        config.readonly = true
+        do {
+            let db = try DatabaseQueue(path: path, configuration: config)
+            defer { try? db.close() }
+            if let name = try db.read({ try SessionValue.fetchOne($0, key: "preset")?.value }) { return name }
+        } catch {}
+        throw ToolError(.dataError, "\(path): not a springtune session (no preset recorded)")
+    }
+
     /// Refuses (65, leaving it as it is) a database that holds tables but no springtune session:
     /// another application's file, which migrating would change. Read only, before the session
     /// is opened for writing (which switches it to write-ahead logging).

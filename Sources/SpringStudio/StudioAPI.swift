@@ -173,7 +173,7 @@ public final class StudioAPI: Sendable {
     func best() throws -> BestAnswer {
         let (best, choices, s) = try bestEstimate()
         let row = try metrics(best.params), presetRow = try metrics([:])
-        let margins = try s.margins(best.params)
+        let margins = try s.margins(best.params, metrics: row)
         var changes: [(name: String, value: MetricValue)] = []
         for (m, p) in zip(row, presetRow) {
             if let a = m.value.number, let b = p.value.number, a.isFinite, b.isFinite { changes.append((m.name, .value(NumberFormat.typed(a - b)))) }
@@ -208,6 +208,13 @@ public final class StudioAPI: Sendable {
             throw StudioError.conflict("cannot write \(path): \(error)")
         }
         return ExportAnswer(path: path)
+    }
+
+    /// `POST /api/code` `{params, format}`: the set (the preset's values where not given) in a
+    /// platform's form, with the designer's objective: every parameter, as `export --format` writes.
+    func code(_ request: CodeRequest) throws -> CodeAnswer {
+        let params = try StudioRequest.checked(request.params, kind: engine.loaded.kind)
+        return CodeAnswer(format: request.format.rawValue, text: try StudioExport.code(engine, params: params, objective: current.objective, format: request.format))
     }
 
     /// The report row of `params` (names not given: the preset's values), by column.

@@ -426,6 +426,15 @@ struct ObjectiveBody: Codable, StudioContract {
     }
 }
 
+/// `POST /api/code`: the set in the asked form, as `springtune export --format` writes it.
+struct CodeAnswer: Encodable, StudioContract {
+    var format: String
+    var text: String
+    enum CodingKeys: CodingKey { case format, text }
+    static let schemaName = "CodeAnswer"
+    static var schema: Schema { .object([(CodingKeys.format, .string), (.text, .string)]) }
+}
+
 /// `POST /api/export`: where the preset was written.
 struct ExportAnswer: Encodable, StudioContract {
     var path: String

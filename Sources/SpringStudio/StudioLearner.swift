@@ -9,7 +9,7 @@ import ToolRuntime
 /// [0, 1], log ranges in log space, words one-hot), fitted to every answered round, with
 ///
 /// - candidates: `Proposal.next` (the current best by posterior mean, then EUBO candidates),
-///   seeded by the round number, drawn from the feasible pool: the 768 points of the quasi-random
+///   seeded by the round number, drawn from the feasible pool: the `poolSize` points of the quasi-random
 ///   pool of seed 0 that meet the designer's objective (every constraint met, every target within
 ///   its tolerance: the verdicts the page shows), each measured over the studio's traces once
 ///   per free set (in parallel); a refined candidate is measured and kept only when it meets it too;
@@ -68,6 +68,9 @@ public struct StudioLearner: Sendable {
     private let fitted = Memo<PreferenceData, PreferenceModel>()
     private let pool = Once<[[Double]]>()
 
+    /// Quasi-random points of the levers' box measured once per free set, of which the feasible
+    /// ones are the candidates' and the best's pool.
+    public static let poolSize = 2048
     /// Grid points per map axis.
     public static let mapSize = 21
     /// The seed of the pool candidates and the best estimate are drawn from (fixed: a round
@@ -112,7 +115,7 @@ public struct StudioLearner: Sendable {
     /// on every core (each point's verdict is its own, so the list is the same for any count).
     public func feasiblePool() -> [[Double]] {
         pool.get {
-            let points = Proposal.pool(space: box.space, seed: Self.poolSeed)
+            let points = Proposal.pool(space: box.space, count: Self.poolSize, seed: Self.poolSeed)
             // Measured in parallel into the metrics memo, then read back in order.
             DispatchQueue.concurrentPerform(iterations: points.count) { i in _ = feasible(parameters(points[i])) }
             return points.filter { feasible(parameters($0)) }

@@ -31,6 +31,7 @@ enum StudioOpenAPI {
         Endpoint(method: "get", path: "/api/objective", id: "objective", answer: ObjectiveBody.self, errors: [401, 403]),
         Endpoint(method: "put", path: "/api/objective", id: "setObjective", request: ObjectiveBody.self, answer: ObjectiveBody.self, errors: [400, 401, 403, 413]),
         Endpoint(method: "get", path: "/api/session.sqlite", id: "session", answer: nil, errors: [401, 403, 409], file: "application/vnd.sqlite3"),
+        Endpoint(method: "post", path: "/api/code", id: "code", request: CodeRequest.self, answer: CodeAnswer.self, errors: [400, 401, 403, 413]),
         Endpoint(method: "post", path: "/api/export", id: "export", request: ExportRequest.self, answer: ExportAnswer.self, errors: [400, 401, 403, 409, 413]),
     ]
 
@@ -39,7 +40,7 @@ enum StudioOpenAPI {
         ErrorAnswer.self, ParamSet.self, MetricRow.self, Verdict.self, PresetAnswer.Axis.self, PresetAnswer.Parameter.self, ObjectiveBody.self,
         FreeParameter.self, SpaceRequest.self, Margins.self, PresetAnswer.self, ReplayRequest.self,
         Frame.self, TraceReplayAnswer.self, ReplayAnswer.self, ParamsRequest.self, Evaluation.self, CandidateAnswer.self, RoundAnswer.self,
-        ChoiceRequest.self, ChoiceCount.self, MapAxis.self, BestAnswer.self, ExportRequest.self, ExportAnswer.self,
+        ChoiceRequest.self, ChoiceCount.self, MapAxis.self, BestAnswer.self, ExportRequest.self, ExportAnswer.self, CodeRequest.self, CodeAnswer.self,
     ]
 
     static let document: JSONValue = {

@@ -1,1 +1,116 @@
-public enum StudioReport { public static func write(session: String, preset: String, traces: [String], to: String) throws -> String { "" } }
+import Foundation
+import SpringCore
+import SpringLayout
+import SpringTune
+import ToolRuntime
+
+/// `springtune studio --session FILE --report OUT.html` (Reference §11.1): the session as one
+/// self-contained page, to send to someone without a studio: the objective, the free
+/// parameters, every answered round with its candidates' values and the answer, the best with
+/// its metrics (and their verdicts), changes against the preset, edges and margins, and the
+/// best's motion on the rounds' traces, drawn by the studio page's own `stage.js`. No server,
+/// no network: the data and the scripts are inside the file.
+public enum StudioReport {
+    /// Most traces whose motion the page carries (each a few hundred frames).
+    static let motionTraces = 4
+
+    /// Writes the report of the session at `session` (its preset: `preset` when given, else the
+    /// one the session names) to `path`, atomically; returns the path.
+    public static func write(session: String, preset: String, traces: [String], to path: String) throws -> String {
+        guard FileManager.default.fileExists(atPath: session) else { throw ToolError(.noInput, "\(session): no such session file") }
+        let name = try preset.isEmpty ? SessionStore.presetName(of: session) : preset
+        let loaded = try PresetStore().load(name)
+        let engine = try StudioEngine(loaded: loaded, files: traces)
+        let store = try SessionStore(path: session, preset: loaded.preset.name, model: loaded.kind.name)
+        let api = try StudioAPI(engine: engine, store: store)
+        let html = try page(api)
+        store.closeForStop()
+        do {
+            try AtomicFile.write(html, to: path)
+        } catch {
+            throw ToolError(.cantCreate, "\(path): cannot write the report (\(error))")
+        }
+        return path
+    }
+
+    /// What the page shows, as one JSON object.
+    struct Content: Encodable {
+        var preset: PresetAnswer
+        var session: String
+        var rounds: [RoundRecordAnswer]
+        var best: BestAnswer
+        var motion: [TraceReplayAnswer]
+
+        enum CodingKeys: CodingKey { case preset, session, rounds, best, motion }
+    }
+
+    /// An answered round: its candidates' values and the answer.
+    struct RoundRecordAnswer: Encodable {
+        var round: Int, trace: String
+        var candidates: [CandidateValues]
+        /// `worst`, `best` or `same`.
+        var answer: String
+        var candidate: Int?
+        enum CodingKeys: CodingKey { case round, trace, candidates, answer, candidate }
+    }
+
+    struct CandidateValues: Encodable {
+        var id: Int
+        var params: ParamSet
+        enum CodingKeys: CodingKey { case id, params }
+    }
+
+    /// The page of `api`'s session.
+    static func page(_ api: StudioAPI) throws -> String {
+        let choices = try api.store.choices()
+        let best = try api.best()
+        var watched: [String] = []
+        for c in choices where !watched.contains(c.round.trace) && watched.count < motionTraces { watched.append(c.round.trace) }
+        if watched.isEmpty, let first = api.engine.infos.first { watched = [first.id] }
+        let motion = try api.engine.replay(best.params.values, traces: watched).map {
+            StudioFrames.answer($0, kind: api.engine.loaded.kind, verdicts: api.current.verdicts, items: false)
+        }
+        let content = Content(
+            preset: api.preset(), session: api.store.path,
+            rounds: choices.map { c in
+                let (kind, id): (String, Int?) = switch c.answer {
+                case let .worst(w): ("worst", w)
+                case let .best(b): ("best", b)
+                case .same: ("same", nil)
+                }
+                return RoundRecordAnswer(round: c.round.number, trace: c.round.trace,
+                                         candidates: c.round.candidates.map { CandidateValues(id: $0.id, params: ParamSet($0.params)) },
+                                         answer: kind, candidate: id)
+            },
+            best: best, motion: motion)
+        // Inside <script>: "</" cannot end the element (JSON allows "\/").
+        let data = try JSONTextEncoder.encode(content).replacingOccurrences(of: "</", with: "<\\/")
+        let script = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "</script", with: "<\\/script") }
+        let title = Self.escaped("springtune studio session — \(api.engine.loaded.preset.name)")
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title>
+            <style>\(String(decoding: PackageResources.report_css, as: UTF8.self))</style>
+            </head>
+            <body>
+            <h1>\(title)</h1>
+            <main id="report"></main>
+            <script type="application/json" id="data">\(data)</script>
+            <script>\(script(PackageResources.stage_js))</script>
+            <script>\(script(PackageResources.report_js))</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// `text` safe in HTML text and attribute values.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

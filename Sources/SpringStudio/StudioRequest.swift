@@ -114,6 +114,31 @@ struct ExportRequest: Decodable, StudioContract {
     }
 }
 
+/// `POST /api/code` `{params, format}`: a set in a platform's form.
+struct CodeRequest: Decodable, StudioContract {
+    var params: ParamSet?
+    var format: ExportFormat
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case params, format }
+
+    init(params: ParamSet? = nil, format: ExportFormat) { self.params = params; self.format = format }
+
+    init(from decoder: any Decoder) throws {
+        let c = try StudioRequest.fields(decoder, CodingKeys.self)
+        params = try c.field(ParamSet.self, .params, "params must be a JSON object")
+        let formats = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let name = try c.field(String.self, .format, "format must be one of \(formats)"), let format = ExportFormat(rawValue: name) else {
+            throw StudioError.badRequest("format must be one of \(formats)")
+        }
+        self.format = format
+    }
+
+    static let schemaName = "CodeRequest"
+    static var schema: Schema {
+        .object([(CodingKeys.params, .ref(ParamSet.self)), (.format, .string(oneOf: ExportFormat.allCases.map(\.rawValue)))], optional: [.params], closed: true)
+    }
+}
+
 /// Decoding a request body into its type.
 enum StudioRequest {
     /// Deepest nesting a body may have: the API's bodies nest three levels; a hostile body of a

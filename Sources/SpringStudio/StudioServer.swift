@@ -98,6 +98,7 @@ public enum StudioServer {
                             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
         post("/api/export", ExportRequest.self) { try api.export($0) }
+        post("/api/code", CodeRequest.self) { try api.code($0) }
         return router
     }
 

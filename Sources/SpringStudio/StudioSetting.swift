@@ -45,14 +45,17 @@ public struct StudioSetting: Sendable {
     /// The margins of `params` (free values) along each free numeric parameter (Reference §13):
     /// how far it moves, the others fixed, before a constraint or target of the objective
     /// breaks, to 0.1 % of its range within ±25 % of it. Without a rule nothing can break: no
-    /// evaluation, every margin beyond 25 %.
-    func margins(_ params: [String: ParamValue]) throws -> [SearchMeta.Margin] {
+    /// evaluation, every margin beyond 25 %. A set that already misses a rule has none: each
+    /// margin is 0, naming the rule it misses.
+    func margins(_ params: [String: ParamValue], metrics row: [(name: String, value: MetricValue)]) throws -> [SearchMeta.Margin] {
         guard let box = levers.box else { return [] }
         let values = box.dimensions.map { params[$0.name] ?? levers.preset[$0.name] ?? .number(.nan) }
-        guard !objective.constraints.isEmpty || !objective.targets.isEmpty else {
+        let missed = verdicts.of(row).first { !$0.met }
+        guard missed == nil, !objective.constraints.isEmpty || !objective.targets.isEmpty else {
             return zip(box.dimensions, values).compactMap { (d, v) -> SearchMeta.Margin? in
                 guard case .numbers = d.extent, let x = v.number else { return nil }
-                return SearchMeta.Margin(name: d.name, unit: d.unit, value: x, down: nil, up: nil, breaks: nil)
+                let zero: Double? = missed == nil ? nil : 0
+                return SearchMeta.Margin(name: d.name, unit: d.unit, value: x, down: zero, up: zero, breaks: missed.map { "\($0.rule) is missed already" })
             }
         }
         return try margined.get(params) {

@@ -73,7 +73,7 @@ public enum StudioSimulation {
             }
             runs.append(PreferenceBench.Run(seed: seed, model: scores[.model] ?? [], random: scores[.random] ?? []))
         }
-        return Outcome(runs: runs, latencies: latencies, poolSeconds: poolSeconds, feasible: feasible, pool: Proposal.poolSize)
+        return Outcome(runs: runs, latencies: latencies, poolSeconds: poolSeconds, feasible: feasible, pool: StudioLearner.poolSize)
     }
 
     /// The seed's designer, or the first redraw whose optimum meets the objective and lies

@@ -82,6 +82,7 @@ import Testing
         try add(api.undo())
         try add(api.export(ExportRequest(name: "contract")))
         try add(api.objective())
+        try add(api.code(CodeRequest(format: .swiftui)))
         try add(api.space(SpaceRequest(free: api.current.levers.free + [FreeParameter(name: loaded.kind.parameters.first { p in
             p.domain?.range != nil && !api.current.levers.names.contains(p.name) }!.name)])))
         return out
@@ -102,6 +103,7 @@ import Testing
         ("Choice", #"{"round": 1, "best": 2}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),
         ("Choice", #"{"round": 1, "same": true}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),
         ("ExportRequest", #"{"name": "x"}"#, { _ = try StudioRequest.decode(ExportRequest.self, from: $0) }),
+        ("CodeRequest", #"{"params": {"damping": 0.8}, "format": "compose"}"#, { _ = try StudioRequest.decode(CodeRequest.self, from: $0) }),
         ("SpaceRequest", #"{"free": [{"name": "snapFrequency"}, {"name": "snapDamping", "from": 0.5, "to": 1}, {"name": "curve", "words": ["a", "b"]}]}"#,
          { _ = try StudioRequest.decode(SpaceRequest.self, from: $0) }),
         ("Objective", #"{"constraints": ["overshoot_pt_p95 <= 4"], "targets": ["peak_stretch_pt_p95 = 17.5 ± 2.5"], "minimize": "settle_time_p95", "maximize": null, "tiebreak": null}"#,

@@ -16,13 +16,13 @@ function setMode(round) {
   for (const input of document.querySelectorAll("#axes [data-axis]")) input.disabled = round !== null;
 }
 
-/// The open round into the panels, watched on its trace.
+/// The open round into the panels, watched on its trace (where its candidates differ most) from
+/// its start (0.3 s before the release).
 async function loadRound() {
   const round = await api("GET", "/api/candidates?k=" + $("k").value);
-  if ($("trace").value !== round.trace && [...$("trace").options].some((o) => o.value === round.trace)) {
-    $("trace").value = round.trace;
-    clock.t = 0;
-  }
+  const fresh = learn.open === null || learn.open.round !== round.round;
+  if ($("trace").value !== round.trace && [...$("trace").options].some((o) => o.value === round.trace)) $("trace").value = round.trace;
+  if (fresh) clock.t = round.start;
   setMode(round);
   replacePanels(round.candidates.map((candidate) => ({ params: candidate.params, candidate })));
 }
@@ -46,7 +46,32 @@ async function loadBest() {
     return item;
   }));
   showMetrics($("best-metrics"), best.metrics, best.verdicts);
+  showWhy(best);
   drawMap(best);
+}
+
+/// The best box's warnings and reasons: the free parameters it sits at an end of, its margins
+/// (how far each can move before a rule breaks), the rounds it rests on and each metric's change
+/// against the preset's own set.
+function showWhy(best) {
+  const unit = (name) => (preset.parameters.find((p) => p.name === name) || {}).unit;
+  $("best-edges").replaceChildren(...best.edges.map((name) => {
+    const item = document.createElement("li");
+    item.textContent = "at an end of " + name + "'s range: the optimum may lie beyond it; widen it under levers";
+    return item;
+  }));
+  $("best-margins").replaceChildren(...Object.entries(best.margins.distance).map(([name, d]) => {
+    const item = document.createElement("li");
+    item.textContent = name + ": " + (typeof d === "number" ? withUnit(short(d), unit(name)) : d + " of the range") +
+      (best.margins.breaks[name] ? " (" + best.margins.breaks[name] + ")" : "");
+    if (typeof d === "number") item.className = "tight";
+    return item;
+  }));
+  const why = best.support.map((r) => "round " + r.round + " (" + r.answer + ": candidate " + r.candidate + ")");
+  const changes = preset.metrics.filter((m) => typeof best.changes[m.name] === "number" && best.changes[m.name] !== 0)
+    .map((m) => m.name + " " + (best.changes[m.name] > 0 ? "+" : "−") + withUnit(short(Math.abs(best.changes[m.name])), m.unit));
+  $("best-why").textContent = (why.length ? "rests on " + why.join(", ") + ". " : "") +
+    (changes.length ? "against the preset: " + changes.join(", ") : best.choices ? "" : "the preset's own set");
 }
 
 /// One learn step at a time: the learn buttons are off while it runs; an error goes to #error.
@@ -77,7 +102,14 @@ function thenReload(request) {
   });
 }
 
-function answer(choice) { thenReload(() => api("POST", "/api/choices", { round: learn.open.round, ...choice })); }
+/// Sends the answer; "no difference" says that the model could not learn from it.
+function answer(choice) {
+  thenReload(async () => {
+    const count = await api("POST", "/api/choices", { round: learn.open.round, ...choice });
+    $("round-note").textContent = count.learned ? "" :
+      "noted: a tie says nothing about which is better, so the best and its uncertainty stay as they were; the next round shows other sets";
+  });
+}
 
 // ---- the utility map: 21 × 21 cells, blue above the preset's own set (0), red below, white at
 // 0, the scale symmetric at the largest |value|; the best set as a ring, the preset's as a cross.
@@ -122,7 +154,7 @@ function drawMap(best) {
   }
   const at = (values) => [m.left + mapPosition(map.x, values[map.x.name], pw),
     m.top + ph - mapPosition(map.y, values[map.y.name], ph)];
-  const own = Object.fromEntries(preset.axes.map((a) => [a.name, a.preset]));
+  const own = Object.fromEntries(preset.parameters.map((p) => [p.name, p.value]));
   const [px, py] = at(own), [bx, by] = at(best.params);
   g.lineWidth = 2;
   g.strokeStyle = "#1c1c1e";

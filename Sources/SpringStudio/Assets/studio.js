@@ -62,8 +62,10 @@ function toSlider(axis, v) {
 function withUnit(text, unit) { return unit && unit !== "1" && unit !== "word" ? text + " " + unit : text; }
 function axisLabel(axis, v) { return axis.name + " = " + (axis.words ? v : withUnit(short(v), axis.unit)); }
 
+/// A slider (or a choice of words) per free parameter; again after the levers change.
 function buildAxes() {
   const box = $("axes");
+  for (const old of box.querySelectorAll("label")) old.remove();
   for (const axis of preset.axes) {
     const label = document.createElement("label");
     const text = document.createElement("span");
@@ -295,34 +297,18 @@ function tick(now) {
   requestAnimationFrame(tick);
 }
 
-// ---- copy as
-const SPRING_KEYS = ["response", "dampingRatio", "frequency", "damping"];
-
-function copyText(kind, params) {
-  const spring = params.frequency !== undefined && params.damping !== undefined
-    ? { response: 1 / params.frequency, ratio: params.damping }
-    : params.response !== undefined && params.dampingRatio !== undefined
-      ? { response: params.response, ratio: params.dampingRatio } : null;
-  if (kind === "json") {
-    const out = { spring: {}, params: {} };
-    for (const [k, v] of Object.entries(params)) out[SPRING_KEYS.includes(k) ? "spring" : "params"][k] = v;
-    for (const group of ["spring", "params"]) if (Object.keys(out[group]).length === 0) delete out[group];
-    return JSON.stringify(out, null, 2);
-  }
-  if (!spring) return "// no spring axes (frequency/damping or response/dampingRatio); the values:\n" + JSON.stringify(params, null, 2);
-  if (kind === "swiftui") {
-    return `.spring(response: ${short(spring.response)}, dampingFraction: ${short(spring.ratio)})`;
-  }
-  // Compose's spring has unit mass: stiffness = (2π / response)², in 1/s².
-  const stiffness = (2 * Math.PI / spring.response) ** 2;
-  return `spring(dampingRatio = ${short(spring.ratio)}f, stiffness = ${short(stiffness)}f)`;
-}
-
-function showCopy(kind) {
+// ---- copy as: the server writes the selected set in the form `springtune export --format`
+// writes (every parameter, the designer's objective), so the page and the command line agree.
+async function showCopy(kind) {
   $("copy-box").hidden = kind === null;
   if (kind === null) return;
-  $("copy").value = copyText(kind, panels[selected].params);
-  $("copy").select();
+  try {
+    const answer = await api("POST", "/api/code", { params: panels[selected].params, format: kind });
+    $("copy").value = answer.text;
+    $("copy").select();
+  } catch (e) {
+    showError(String(e.message || e), "replay");
+  }
 }
 
 // ---- start
@@ -350,6 +336,7 @@ async function start() {
   $("copy-swiftui").addEventListener("click", () => showCopy("swiftui"));
   $("copy-compose").addEventListener("click", () => showCopy("compose"));
   startLearning();
+  startLevers();
   addPanel(Object.fromEntries(preset.axes.map((a) => [a.name, a.preset])));
   // Laid out in the next frame, not inside the observer (which would see its own change).
   const relayout = new ResizeObserver(() => requestAnimationFrame(layoutPanels));
