@@ -3,8 +3,11 @@
 
 Starts `$SPRINGTUNE studio` (port 0, a temporary session), opens the page it prints, waits
 for the first draw, moves the damping slider and checks that the metrics and the canvas
-change, saves a screenshot to $OUT/studio.png (OUT defaults to out/test/studio), stops the
-studio with SIGINT (exit 0 expected); shows a broken `==` constraint missed (red, $OUT/equals.png); answers five learn rounds through the page (worst buttons),
+change, saves a screenshot to $OUT/studio.png (OUT defaults to out/test/studio); checks what
+§11.1 "Seeing" adds (each panel's values, the magnifier of at least 4× over one region in every
+panel, frames interpolated between the model's, actual size) and the layout at 1400 and 390 px
+in both views with 4 and 1 panels (screenshots $OUT/studio-actual-1400.png, studio-390.png,
+studio-390-actual.png); stops the studio with SIGINT (exit 0 expected); shows a broken `==` constraint missed (red, $OUT/equals.png); answers five learn rounds through the page (worst buttons),
 undoes one, answers again, exports the best and loads the export with `presets show` (a
 screenshot in round mode in $OUT/learn.png); then checks that every bundled preset's page reaches
 "ready" with a canvas that is not blank (a screenshot of each at 0.3 s in $OUT/NAME.png). Prints `ok NAME` / `FAIL NAME` lines and exits 1
@@ -22,7 +25,7 @@ from selenium.webdriver.common.by import By
 
 import page
 from learn_page import learn_test
-from page import BIN, OUT, Studio, browser, check, open_page, panel_rows, ready, wait
+from page import BIN, OUT, Studio, browser, check, drawn, layout_problems, open_page, panel_rows, ready, resize, wait
 
 
 def pixels(driver):
@@ -106,6 +109,7 @@ def damping_test(driver, folder):
           wait(driver, lambda: panel_rows(driver) == [2, 2] and all(w == 190 for w in phones())),
           f"panels per row {panel_rows(driver)}, phones {phones()} px")
     driver.set_window_size(1400, 900)
+    seeing_four(driver)
     os.makedirs(OUT, exist_ok=True)
     shot = os.path.join(OUT, "studio.png")
     driver.find_element(By.ID, "play").click()
@@ -124,7 +128,117 @@ def damping_test(driver, folder):
     p50, p95 = gaps[len(gaps) // 2], gaps[int(0.95 * len(gaps)) - 1]
     print(f"animation with 4 candidates: frame interval p50 {p50:.1f} ms, p95 {p95:.1f} ms ({1000 / p50:.0f} fps)")
     check("four candidates animate (frame interval p50 under 50 ms)", p50 < 50, f"{p50:.1f} ms")
+    seeing_one(driver)
     check("evernote studio exits 0 on SIGINT", studio.stop() == 0)
+
+
+def seeing_shot(driver, name, width, height, t=0.5):
+    """$OUT/NAME.png of the window at `width` × `height` px, paused at `t` s, scrolled to the top."""
+    resize(driver, width, height)
+    driver.execute_script("clock.playing = false; document.getElementById('play').textContent = 'play'; clock.t = arguments[0]; scrollTo(0, 0)", t)
+    drawn(driver)
+    os.makedirs(OUT, exist_ok=True)
+    check("screenshot " + name + ".png saved", driver.save_screenshot(os.path.join(OUT, name + ".png")))
+
+
+def seeing_four(driver):
+    """§11.1 "Seeing" with the four evernote panels of damping_test (the second at frequency 4 Hz):
+    each panel's values, the magnifier (the same region in every panel, at least 4×), frames
+    interpolated between the model's, actual size; the layout at 1400 and 390 px in both views
+    ($OUT/studio-actual-1400.png, studio-390.png, studio-390-actual.png)."""
+    values = driver.execute_script("return [...document.querySelectorAll('.panel .values')].map((v) => v.textContent)")
+    check("each panel lists its values with units under its title",
+          len(values) == 4 and "frequency 4 Hz" in values[1] and "damping 0.5" in values[1] and "frequency 1 Hz" in values[0]
+          and all("boundaryResistance 10" in v for v in values), str(values))
+    lenses = lambda: driver.execute_script("""
+        return [...document.querySelectorAll('.magnifier canvas')].map((c) => ({
+            zoom: Number(c.dataset.zoom), phone: Number(c.dataset.phoneZoom), width: c.clientWidth,
+            region: (c.dataset.region || '').split(' ').map(Number),
+            caption: c.nextElementSibling.textContent}));""")
+    seen = lenses()
+    screen = driver.execute_script("return panels[0].replay.screen")
+    region = seen[0]["region"] if seen else []
+    check("every panel has a magnifier of at least 4× (CSS px per pt, and against the phone beside it), labelled",
+          len(seen) == 4 and all(m["zoom"] >= 4 and m["phone"] >= 4 and m["width"] / m["region"][2] >= 4
+                                 and m["caption"].startswith(f"{m['zoom']:g}×") for m in seen), str(seen))
+    check("the magnifiers show one region, inside the screen",
+          len(region) == 4 and all(m["region"] == region for m in seen) and region[0] >= 0 and region[1] >= 0
+          and region[0] + region[2] <= screen[0] and region[1] + region[3] <= screen[1], str([m["region"] for m in seen]))
+    # Interpolation: the pair of frames where a shape moves most; halfway, the shapes are the mean.
+    mid = driver.execute_script("""
+        const frames = panels[1].replay.frames;
+        let k = -1, most = 0;
+        for (let j = 0; j + 1 < frames.length; j++) {
+            const a = frames[j].shapes, b = frames[j + 1].shapes;
+            if (a.length !== b.length) continue;
+            for (let i = 0; i < a.length; i++) {
+                const d = Math.abs(b[i][1] - a[i][1]) + Math.abs(b[i][0] - a[i][0]);
+                if (d > most) { most = d; k = j; }
+            }
+        }
+        if (k < 0) return null;
+        const t = (frames[k].t + frames[k + 1].t) / 2, f = interpolatedFrame(frames, t);
+        const a = frames[k].shapes, b = frames[k + 1].shapes;
+        const mean = f.shapes.every((s, i) => [0, 1, 2, 3].every((j) => Math.abs(s[j] - (a[i][j] + b[i][j]) / 2) < 1e-9) && s[4] === a[i][4]);
+        const moved = a.map((s, i) => i).filter((i) => a[i][1] !== b[i][1] || a[i][0] !== b[i][0]);
+        const between = moved.length > 0 && moved.every((i) => f.shapes[i][1] !== a[i][1] || f.shapes[i][0] !== a[i][0])
+            && moved.every((i) => f.shapes[i][1] !== b[i][1] || f.shapes[i][0] !== b[i][0]);
+        const ends = interpolatedFrame(frames, frames[k].t).shapes === frames[k].shapes
+            && interpolatedFrame(frames, 1e9).shapes === frames[frames.length - 1].shapes;
+        return {k, t, most, tk: frames[k].t, tk1: frames[k + 1].t, mean, between, ends};""")
+    check("interpolatedFrame halfway between frames k and k+1: every rectangle the mean, the moved ones at neither frame's place",
+          mid is not None and mid["mean"] and mid["between"] and mid["ends"], str(mid))
+    if mid is not None:
+        pictures = []
+        for t in (mid["tk"], mid["t"], mid["tk1"]):
+            driver.execute_script("clock.playing = false; clock.t = arguments[0]", t)
+            drawn(driver)
+            pictures.append(driver.execute_script("return panels[1].canvas.toDataURL()"))
+        check("the phone drawn halfway between two frames differs from both frames' pictures",
+              pictures[1] != pictures[0] and pictures[1] != pictures[2], f"frames {mid['k']}, {mid['k'] + 1} moved {mid['most']:.2f} pt")
+    # Actual size: the phone at its screen size in CSS px, one control on and off.
+    phones = lambda: driver.execute_script(
+        "return [...document.querySelectorAll('canvas.stage')].map((c) => [c.clientWidth, c.clientHeight])")
+    driver.find_element(By.ID, "actual-size").click()
+    drawn(driver)
+    check("actual size: every phone's canvas is the screen's size in CSS px (1 pt = 1 px)",
+          phones() == [screen] * 4, f"{phones()} for a {screen} pt screen")
+    check("actual size: the magnifier is 4× the phone beside it", all(m["phone"] == m["zoom"] for m in lenses()), str(lenses()))
+    check("actual size at 1400 px: four panels as 2 + 2, nothing overlaps or overflows",
+          wait(driver, lambda: panel_rows(driver) == [2, 2]) and not layout_problems(driver),
+          f"rows {panel_rows(driver)}, {layout_problems(driver)}")
+    seeing_shot(driver, "studio-actual-1400", 1400, 1300)
+    resize(driver, 390, 1400)
+    check("actual size at 390 px: phones still 1 pt = 1 px, the page no wider than the window (the panels scroll)",
+          phones() == [screen] * 4 and not layout_problems(driver), f"{phones()}, {layout_problems(driver)}")
+    seeing_shot(driver, "studio-390-actual", 390, 1400)
+    driver.find_element(By.ID, "actual-size").click()
+    resize(driver, 390, 1400)
+    check("fitted at 390 px: four panels one to a row, phone and side side by side, nothing overflows",
+          panel_rows(driver) == [1, 1, 1, 1] and not layout_problems(driver) and all(60 <= w <= 190 for w, _ in phones()),
+          f"rows {panel_rows(driver)}, phones {phones()}, {layout_problems(driver)}")
+    seeing_shot(driver, "studio-390", 390, 1400)
+    resize(driver, 1400, 900)
+    check("fitted again at 1400 px: four in one row, nothing overflows",
+          wait(driver, lambda: panel_rows(driver) == [4]) and not layout_problems(driver) and all(w < 190 for w, _ in phones()),
+          f"rows {panel_rows(driver)}, phones {phones()}, {layout_problems(driver)}")
+
+
+def seeing_one(driver):
+    """One panel at 1400 and 390 px in both views: nothing overlaps or overflows."""
+    for _ in range(3):
+        driver.execute_script("document.querySelectorAll('.panel .remove')[1].click()")
+    for width in (1400, 390):
+        for actual in (False, True):
+            if driver.execute_script("return seeing.actualSize") != actual:
+                driver.find_element(By.ID, "actual-size").click()
+            resize(driver, width, 900)
+            size = driver.execute_script("const c = document.querySelector('canvas.stage'); return [c.clientWidth, panels[0].replay.screen[0]]")
+            check(f"one panel at {width} px, {'actual size' if actual else 'fitted'}: nothing overlaps or overflows, phone {size[0]} px",
+                  len(driver.find_elements(By.CSS_SELECTOR, ".panel")) == 1 and not layout_problems(driver)
+                  and (size[0] == size[1] if actual else 60 <= size[0] <= 190), str(layout_problems(driver)))
+    driver.find_element(By.ID, "actual-size").click()
+    resize(driver, 1400, 900)
 
 
 def equals_test(driver, folder):

@@ -84,6 +84,43 @@ def panel_rows(driver):
         return [...new Set(tops)].sort((a, b) => a - b).map((t) => tops.filter((u) => u === t).length);""")
 
 
+def drawn(driver):
+    """Waits for two animation frames, so that the page has drawn what was just set."""
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        requestAnimationFrame(() => requestAnimationFrame(() => done()));""")
+
+
+def resize(driver, width, height):
+    """The window at `width` × `height` px, laid out again (layoutPanels runs a frame after a resize)."""
+    driver.set_window_size(width, height)
+    wait(driver, lambda: driver.execute_script("return innerWidth") == width)
+    drawn(driver)
+    drawn(driver)
+
+
+def layout_problems(driver):
+    """What overlaps or overflows on the page: the page wider than the window, a control or (in the
+    fitted view) a panel past the window's right edge, a panel's phone and side overlapping, a
+    magnifier wider than its side. At actual size a panel may pass the edge: #panels scrolls."""
+    return driver.execute_script("""
+        const width = document.documentElement.clientWidth, problems = [];
+        if (document.documentElement.scrollWidth > width) problems.push('page ' + document.documentElement.scrollWidth + ' px wide in ' + width);
+        for (const e of document.querySelectorAll('header > *, #controls > *, #controls fieldset > *'))
+            if (!e.hidden && e.getBoundingClientRect().right > width + 0.5) problems.push((e.id || e.tagName) + ' past the right edge');
+        const actual = document.body.dataset.view === 'actual';
+        document.querySelectorAll('.panel').forEach((panel, k) => {
+            const phone = panel.querySelector('canvas.stage').getBoundingClientRect();
+            const side = panel.querySelector('.side').getBoundingClientRect();
+            const lens = panel.querySelector('.magnifier').getBoundingClientRect();
+            if (!actual && panel.getBoundingClientRect().right > width + 0.5) problems.push('panel ' + (k + 1) + ' past the right edge');
+            if (phone.left < side.right && side.left < phone.right && phone.top < side.bottom && side.top < phone.bottom)
+                problems.push('panel ' + (k + 1) + ': phone and side overlap');
+            if (lens.right > side.right + 0.5) problems.push('panel ' + (k + 1) + ': magnifier wider than its side');
+        });
+        return problems;""")
+
+
 def open_page(driver, folder, label):
     """An evernote studio on a session in `folder` with its page loaded (None when it printed no URL)."""
     studio = Studio("evernote", folder)

@@ -13,7 +13,7 @@ const SLIDER_STEPS = 1000;
 const token = new URLSearchParams(location.search).get("token") || "";
 const $ = (id) => document.getElementById(id);
 let preset = null;      // GET /api/preset
-let panels = [];        // {params, replay, row, seq, timer, el, canvas, metrics, objective, title}
+let panels = [];        // {params, replay, row, seq, timer, el, canvas, magnifier, values, metrics, objective, title}
 let selected = 0;
 const clock = { t: 0, playing: true, speed: 1, last: null };
 
@@ -117,6 +117,9 @@ function addPanel(params, candidate) {
   const side = document.createElement("div");
   side.className = "side";
   const title = document.createElement("h2");
+  const values = document.createElement("p");
+  values.className = "values";
+  const magnifier = makeMagnifier();
   const buttons = candidate ? ["worst", "best"].map((kind) => button(kind, kind)) : [button("remove", "remove")];
   const metrics = document.createElement("dl");
   metrics.className = "metrics";
@@ -126,13 +129,13 @@ function addPanel(params, candidate) {
     const answers = document.createElement("div");
     answers.className = "answers";
     answers.append(...buttons);
-    side.append(title, answers, metrics, objective);
+    side.append(title, values, answers, magnifier.figure, metrics, objective);
   } else {
-    side.append(title, ...buttons, metrics, objective);
+    side.append(title, values, ...buttons, magnifier.figure, metrics, objective);
   }
   el.append(canvas, side);
   $("panels").append(el);
-  const panel = { params: { ...params }, replay: null, row: null, seq: 0, timer: 0, el, canvas, metrics, objective, title };
+  const panel = { params: { ...params }, replay: null, row: null, seq: 0, timer: 0, el, canvas, magnifier, values, metrics, objective, title };
   el.addEventListener("click", () => select(panels.indexOf(panel)));
   for (const b of buttons) {
     b.disabled = learn.busy;
@@ -144,6 +147,21 @@ function addPanel(params, candidate) {
   panels.push(panel);
   select(panels.length - 1);
   request(panel);
+}
+
+/// The panel's values under its title, compact ("damping 0.5", "frequency 4 Hz", …), units from
+/// `preset.parameters` when the preset has them, else `preset.axes`. Called every animation frame
+/// (the sliders change `panel.params` in place); rewritten only when the values changed.
+function showValues(panel) {
+  const key = JSON.stringify(panel.params);
+  if (panel.values.dataset.params === key) return;
+  panel.values.dataset.params = key;
+  const units = new Map((preset.parameters || preset.axes).map((p) => [p.name, p.unit]));
+  panel.values.replaceChildren(...Object.entries(panel.params).map(([name, v]) => {
+    const item = document.createElement("span");
+    item.textContent = name + " " + (typeof v === "number" ? withUnit(short(v), units.get(name)) : v);
+    return item;
+  }));
 }
 
 function removePanel(panel) {
@@ -174,37 +192,48 @@ function select(i) {
   layoutPanels();
 }
 
-/// The phone's drawn width in a panel (CSS px): full size, and the least it shrinks to so that
-/// every panel fits in one row.
+/// The phone's drawn width in a fitted panel (CSS px): full size, and the least it shrinks to so
+/// that every panel fits in one row.
 const STAGE_WIDTH = 190, MIN_STAGE_WIDTH = 110;
 
-/// Panels side by side: in one row when they fit with the phone shrunk to no less than
-/// MIN_STAGE_WIDTH (1400 px holds four at 115 px), otherwise at full size in even rows (four
-/// that fit three to a row show as two and two, not three and one). The best box stays beside
-/// the panels while they fit in one row there, and goes below them when that lets them.
+/// Panels side by side. In the fitted view: in one row when they fit with the phone shrunk to no
+/// less than MIN_STAGE_WIDTH (1400 px holds four at 115 px), otherwise at full size in even rows
+/// (four that fit three to a row show as two and two, not three and one), and one to a row with
+/// the phone shrunk to fit where not even one fits at full size (a 390 px window: 140 px). At
+/// actual size (stage.js) the phone keeps the screen's size in CSS px (--screen-width and
+/// --screen-height, studio.css) and the panels go in even rows; one wider than the window
+/// scrolls sideways in #panels. The best box stays beside the panels while they fit in one row
+/// there, and goes below them when that lets them.
 function layoutPanels() {
   const box = $("panels"), stage = $("stage"), best = $("best");
   box.style.removeProperty("--stage-width");
+  box.style.setProperty("--screen-width", preset.screen[0] + "px");
+  box.style.setProperty("--screen-height", preset.screen[1] + "px");
   box.style.maxWidth = "";
   stage.classList.remove("best-below");
   const n = panels.length;
-  if (n < 2) return;
+  if (n === 0) return;
   const gap = parseFloat(getComputedStyle(box).columnGap) || 0;
-  const width = panels[0].el.offsetWidth;
-  // The phone's width (px) with every panel in one row `room` px wide.
-  const phone = (room) => Math.min(STAGE_WIDTH, Math.floor((room - (n - 1) * gap) / n) - (width - STAGE_WIDTH));
+  const width = panels[0].el.offsetWidth, chrome = width - panels[0].canvas.offsetWidth;
+  // The phone's width (px) with every panel in one row `room` px wide, in the fitted view.
+  const phone = (room) => Math.min(STAGE_WIDTH, Math.floor((room - (n - 1) * gap) / n) - chrome);
+  const fits = (room) => seeing.actualSize ? n * (width + gap) - gap <= room : phone(room) >= MIN_STAGE_WIDTH;
   const beside = best.hidden || window.matchMedia("(max-width: 940px)").matches ? 0 : best.offsetWidth + gap;
   let room = stage.clientWidth - beside;
-  if (beside > 0 && phone(room) < MIN_STAGE_WIDTH && phone(stage.clientWidth) >= MIN_STAGE_WIDTH) {
+  if (beside > 0 && !fits(room) && fits(stage.clientWidth)) {
     stage.classList.add("best-below");
     room = stage.clientWidth;
   }
-  if (phone(room) >= MIN_STAGE_WIDTH) {
-    box.style.setProperty("--stage-width", phone(room) + "px");
+  if (fits(room)) {
+    if (!seeing.actualSize) box.style.setProperty("--stage-width", phone(room) + "px");
     return;
   }
-  const fit = Math.max(1, Math.floor((room + gap) / (width + gap)));
-  const perRow = Math.ceil(n / Math.ceil(n / fit));
+  const fit = Math.floor((room + gap) / (width + gap));
+  if (fit === 0 && !seeing.actualSize) {
+    box.style.setProperty("--stage-width", Math.max(60, room - chrome) + "px");
+    return;
+  }
+  const perRow = Math.ceil(n / Math.ceil(n / Math.max(1, fit)));
   box.style.maxWidth = perRow * (width + gap) - gap + 1 + "px";
 }
 
@@ -233,50 +262,7 @@ function request(panel) {
   }, DEBOUNCE_MS);
 }
 
-// ---- drawing
-/// The last frame at or before `t` (frames are in time order).
-function frameAt(frames, t) {
-  let lo = 0, hi = frames.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (frames[mid].t <= t) lo = mid; else hi = mid - 1;
-  }
-  return frames[lo];
-}
-
-function draw(panel) {
-  const { canvas, replay } = panel;
-  const [w, h] = replay.screen;
-  const cssW = canvas.clientWidth, cssH = canvas.clientHeight, ratio = window.devicePixelRatio || 1;
-  if (canvas.width !== Math.round(cssW * ratio)) canvas.width = Math.round(cssW * ratio);
-  if (canvas.height !== Math.round(cssH * ratio)) canvas.height = Math.round(cssH * ratio);
-  const g = canvas.getContext("2d");
-  g.setTransform(ratio, 0, 0, ratio, 0, 0);
-  g.fillStyle = "#1c1c1e";
-  g.fillRect(0, 0, cssW, cssH);
-  const pad = 10, scale = Math.min((cssW - 2 * pad) / w, (cssH - 2 * pad) / h);
-  g.translate((cssW - w * scale) / 2, (cssH - h * scale) / 2);
-  g.scale(scale, scale);
-  g.fillStyle = "#f2f2f7";
-  g.fillRect(0, 0, w, h);
-  g.save();
-  g.beginPath();
-  g.rect(0, 0, w, h);
-  g.clip();
-  const frame = frameAt(replay.frames, clock.t);
-  for (const [x, y, sw, sh, colour] of frame.shapes) {
-    g.fillStyle = "#" + colour.toString(16).padStart(6, "0");
-    g.fillRect(x, y, sw, sh);
-  }
-  g.fillStyle = "#d81b60";
-  for (const [x, y] of frame.fingers) {
-    g.beginPath();
-    g.arc(x, y, 14, 0, 2 * Math.PI);
-    g.fill();
-  }
-  g.restore();
-}
-
+// ---- drawing (stage.js draws; this loop runs the clock)
 /// The longest rest time of the panels (s): the scrub range and the loop length.
 function restTime() { return Math.max(0.001, ...panels.filter((p) => p.replay).map((p) => p.replay.rest)); }
 
@@ -291,8 +277,9 @@ function tick(now) {
   $("scrub").max = rest;
   $("scrub").value = shown;
   $("time").textContent = shown.toFixed(3) + " s / " + rest.toFixed(3) + " s";
+  for (const p of panels) showValues(p);
+  drawStage(panels, clock.t);
   const ready = panels.filter((p) => p.replay);
-  for (const p of ready) draw(p);
   if (ready.length === panels.length && document.body.dataset.state !== "ready") document.body.dataset.state = "ready";
   requestAnimationFrame(tick);
 }

@@ -1,0 +1,241 @@
+"use strict";
+// The studio page's stage (§11.1 "Seeing"), loaded before studio.js: the phone of each panel
+// drawn at the display's rate with the replay's frames interpolated, in the fitted view or at
+// actual size (1 pt = 1 CSS px), and a magnifier over the region that moves most, the same
+// region in every panel. Lengths are in pt (the replay's screen) unless they say CSS px.
+// studio.js calls drawStage from its animation loop and makeMagnifier when it builds a panel;
+// layoutPanels (studio.js) reads seeing.actualSize.
+
+/// The magnifier's zoom: CSS px per pt, so 4× actual size (where 1 pt = 1 CSS px); against the
+/// fitted phone (0.25 to 0.49 CSS px per pt) it is 8 to 16 times larger.
+const MAGNIFIER_ZOOM = 4;
+/// The magnifier's inset (CSS px): it shows MAGNIFIER_SIZE / MAGNIFIER_ZOOM pt (47.5 × 37.5 pt).
+const MAGNIFIER_SIZE = [190, 150];
+/// A finger's radius as drawn (pt).
+const FINGER_RADIUS = 14;
+/// The room (CSS px) around the phone in the fitted view; none at actual size.
+const FITTED_PAD = 10;
+
+/// The page's view: `actualSize` (the "actual size" box of the playback fieldset) draws every
+/// phone at 1 pt = 1 CSS px; `region` is the magnified region and `replays` the replays it was
+/// chosen from (recomputed when a panel's replay changes).
+const seeing = { actualSize: false, region: null, replays: [] };
+
+// ---- frames
+/// The index of the last frame at or before `t` (s; 0 before the first): frames are in time order.
+function frameIndexAt(frames, t) {
+  let lo = 0, hi = frames.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (frames[mid].t <= t) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+/// The picture at page time `t` (s): between frames k and k + 1 (t_k ≤ t < t_k+1) every shape's
+/// rectangle [x, y, width, height] is linearly interpolated, fraction (t − t_k) / (t_k+1 − t_k),
+/// when the two frames have the same number of shapes (else frame k's shapes), its colour frame
+/// k's; the fingers likewise when their number is the same. Before the first frame the first,
+/// after the last the last. Returns `{t, shapes, fingers}` as a frame; a pure function.
+function interpolatedFrame(frames, t) {
+  const k = frameIndexAt(frames, t), a = frames[k], b = frames[k + 1];
+  if (!b || t <= a.t) return { t: a.t, shapes: a.shapes, fingers: a.fingers };
+  const f = (t - a.t) / (b.t - a.t);
+  const mix = (p, q) => p + (q - p) * f;
+  const shapes = a.shapes.length !== b.shapes.length ? a.shapes
+    : a.shapes.map((s, i) => [0, 1, 2, 3].map((j) => mix(s[j], b.shapes[i][j])).concat(s[4]));
+  const fingers = a.fingers.length !== b.fingers.length ? a.fingers
+    : a.fingers.map((p, i) => [mix(p[0], b.fingers[i][0]), mix(p[1], b.fingers[i][1])]);
+  return { t, shapes, fingers };
+}
+
+// ---- the region that moves most
+/// The four edges of a shape [x, y, width, height]: their position (pt, x for left and right,
+/// y for top and bottom) and whether they lie across the x axis (top and bottom).
+const EDGES = [
+  { at: (s) => s[0], horizontal: false }, { at: (s) => s[0] + s[2], horizontal: false },
+  { at: (s) => s[1], horizontal: true }, { at: (s) => s[1] + s[3], horizontal: true },
+];
+
+/// How far each edge of each shape of one replay travels (pt): between each two consecutive
+/// frames with the same number of shapes, shape i's edge moves by |Δ| (shapes paired by index,
+/// and only while the shape keeps its colour: a list row scrolled into another row's index is
+/// another row). Returns a Map from "i e" (shape index, edge 0–3: left, right, top, bottom) to pt.
+function edgeTravel(frames) {
+  const travel = new Map();
+  for (let k = 0; k + 1 < frames.length; k++) {
+    const before = frames[k].shapes, after = frames[k + 1].shapes;
+    if (before.length !== after.length) continue;
+    for (let i = 0; i < after.length; i++) {
+      if (before[i][4] !== after[i][4]) continue;
+      EDGES.forEach((edge, e) => {
+        const d = Math.abs(edge.at(after[i]) - edge.at(before[i]));
+        if (d > 0) travel.set(i + " " + e, (travel.get(i + " " + e) || 0) + d);
+      });
+    }
+  }
+  return travel;
+}
+
+/// The magnified region `{x, y, w, h}` (pt) for the panels' `replays` (on one screen, w × h pt),
+/// the same for every panel so that the candidates compare. The rule: the edge that travels
+/// farthest (edgeTravel summed over the replays; the first in shape and edge order on a tie),
+/// where it comes to rest: the region, of the magnifier's size (MAGNIFIER_SIZE / MAGNIFIER_ZOOM
+/// pt), is centred on the middle of that edge's on-screen part in the last frame of the first
+/// replay in which the edge is on the screen (a thrown card: where it left), then kept inside the
+/// screen. An overshoot or a bounce shows there as that edge swinging across the region. The
+/// screen's centre when nothing moves; null without replays.
+function motionRegion(replays) {
+  if (replays.length === 0) return null;
+  const [w, h] = replays[0].screen, rw = MAGNIFIER_SIZE[0] / MAGNIFIER_ZOOM, rh = MAGNIFIER_SIZE[1] / MAGNIFIER_ZOOM;
+  const sum = new Map();
+  for (const replay of replays) {
+    for (const [key, d] of replayTravel(replay)) sum.set(key, (sum.get(key) || 0) + d);
+  }
+  let key = null;
+  for (const [k, d] of sum) if (key === null || d > sum.get(key)) key = k;
+  let cx = w / 2, cy = h / 2;
+  if (key !== null) {
+    const [i, e] = key.split(" ").map(Number), edge = EDGES[e];
+    search: for (const replay of replays) {
+      for (let k = replay.frames.length - 1; k >= 0; k--) {
+        const shape = replay.frames[k].shapes[i];
+        if (!shape) continue;
+        const at = edge.at(shape), [from, to] = edge.horizontal ? [shape[0], shape[0] + shape[2]] : [shape[1], shape[1] + shape[3]];
+        const [across, along] = edge.horizontal ? [h, w] : [w, h];
+        const lo = Math.max(0, from), hi = Math.min(along, to);
+        if (at < 0 || at > across || lo >= hi) continue;
+        [cx, cy] = edge.horizontal ? [(lo + hi) / 2, at] : [at, (lo + hi) / 2];
+        break search;
+      }
+    }
+  }
+  const x = Math.min(Math.max(0, cx - rw / 2), Math.max(0, w - rw)), y = Math.min(Math.max(0, cy - rh / 2), Math.max(0, h - rh));
+  return { x, y, w: rw, h: rh };
+}
+
+/// A replay's edge travel, computed once per replay (the replay objects are replaced, not changed).
+const travels = new WeakMap();
+function replayTravel(replay) {
+  if (!travels.has(replay)) travels.set(replay, edgeTravel(replay.frames));
+  return travels.get(replay);
+}
+
+// ---- drawing
+/// The canvas's backing store at the display's pixel ratio, a context in CSS px, and its CSS size.
+function context(canvas) {
+  const cssW = canvas.clientWidth, cssH = canvas.clientHeight, ratio = window.devicePixelRatio || 1;
+  if (canvas.width !== Math.round(cssW * ratio)) canvas.width = Math.round(cssW * ratio);
+  if (canvas.height !== Math.round(cssH * ratio)) canvas.height = Math.round(cssH * ratio);
+  const g = canvas.getContext("2d");
+  g.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return { g, cssW, cssH };
+}
+
+/// The screen (w × h pt) with `frame`'s shapes and fingers, in the context's current transform
+/// (pt); fingers as discs, or as rings with `rings` (the magnifier: the motion stays visible).
+function drawScreen(g, [w, h], frame, rings) {
+  g.fillStyle = "#f2f2f7";
+  g.fillRect(0, 0, w, h);
+  g.save();
+  g.beginPath();
+  g.rect(0, 0, w, h);
+  g.clip();
+  for (const [x, y, sw, sh, colour] of frame.shapes) {
+    g.fillStyle = "#" + colour.toString(16).padStart(6, "0");
+    g.fillRect(x, y, sw, sh);
+  }
+  g.fillStyle = g.strokeStyle = "#d81b60";
+  for (const [x, y] of frame.fingers) {
+    g.beginPath();
+    g.arc(x, y, FINGER_RADIUS, 0, 2 * Math.PI);
+    if (rings) g.stroke(); else g.fill();
+  }
+  g.restore();
+}
+
+/// The phone on `canvas`: the screen scaled to fit inside FITTED_PAD CSS px (at actual size the
+/// canvas is the screen's size in CSS px and the scale 1), the magnified `region` outlined in
+/// orange like the magnifier's frame.
+/// Returns the scale (CSS px per pt).
+function drawPhone(canvas, screen, frame, region) {
+  const { g, cssW, cssH } = context(canvas);
+  const [w, h] = screen, pad = seeing.actualSize ? 0 : FITTED_PAD;
+  g.fillStyle = "#1c1c1e";
+  g.fillRect(0, 0, cssW, cssH);
+  const scale = Math.min((cssW - 2 * pad) / w, (cssH - 2 * pad) / h);
+  g.translate((cssW - w * scale) / 2, (cssH - h * scale) / 2);
+  g.scale(scale, scale);
+  drawScreen(g, screen, frame, false);
+  if (region) {
+    g.strokeStyle = "#ff9500";
+    g.lineWidth = 1.5 / scale;
+    g.strokeRect(region.x, region.y, region.w, region.h);
+  }
+  return scale;
+}
+
+/// A panel's magnifier: a `<figure class="magnifier">` with its canvas (MAGNIFIER_SIZE CSS px)
+/// and a caption with the zoom ("4× · 1 pt = 4 px") and where the region is (its top left corner,
+/// pt; the whole region in the caption's title). Returns {figure, canvas, caption}.
+function makeMagnifier() {
+  const figure = document.createElement("figure"), canvas = document.createElement("canvas");
+  const caption = document.createElement("figcaption");
+  figure.className = "magnifier";
+  canvas.style.width = MAGNIFIER_SIZE[0] + "px";
+  canvas.style.height = MAGNIFIER_SIZE[1] + "px";
+  canvas.dataset.zoom = MAGNIFIER_ZOOM;
+  figure.append(canvas, caption);
+  return { figure, canvas, caption };
+}
+
+/// The magnifier's picture: `region` of the screen at MAGNIFIER_ZOOM CSS px per pt, off-screen
+/// parts dark; `data-region` holds the region ("x y w h", pt) and `data-phone-zoom` the zoom
+/// against the phone drawn beside it (`phoneScale` CSS px per pt).
+function drawMagnifier(magnifier, screen, frame, region, phoneScale) {
+  const { canvas, caption } = magnifier, { g, cssW, cssH } = context(canvas);
+  g.fillStyle = "#1c1c1e";
+  g.fillRect(0, 0, cssW, cssH);
+  g.scale(MAGNIFIER_ZOOM, MAGNIFIER_ZOOM);
+  g.translate(-region.x, -region.y);
+  g.lineWidth = 2 / MAGNIFIER_ZOOM;
+  drawScreen(g, screen, frame, true);
+  const key = [region.x, region.y, region.w, region.h].map((v) => Number(v.toFixed(2))).join(" ");
+  if (canvas.dataset.region !== key) {
+    canvas.dataset.region = key;
+    caption.textContent = MAGNIFIER_ZOOM + "× · 1 pt = " + MAGNIFIER_ZOOM + " px · at " + Math.round(region.x) + ", " +
+      Math.round(region.y) + " pt";
+    caption.title = "the region outlined on the phone: " + region.w + " × " + region.h + " pt from (" + key.split(" ").slice(0, 2).join(", ") + ")";
+  }
+  canvas.dataset.phoneZoom = (MAGNIFIER_ZOOM / phoneScale).toFixed(2);
+}
+
+/// Draws every panel that has its replay (`{canvas, magnifier, replay}`) at page time `t` (s),
+/// interpolated between frames, the magnifier over the region chosen from all their replays.
+function drawStage(panels, t) {
+  const ready = panels.filter((p) => p.replay), replays = ready.map((p) => p.replay);
+  if (replays.length !== seeing.replays.length || replays.some((r, i) => r !== seeing.replays[i])) {
+    seeing.replays = replays;
+    seeing.region = motionRegion(replays);
+  }
+  for (const p of ready) {
+    const frame = interpolatedFrame(p.replay.frames, t);
+    const scale = drawPhone(p.canvas, p.replay.screen, frame, seeing.region);
+    drawMagnifier(p.magnifier, p.replay.screen, frame, seeing.region, scale);
+  }
+}
+
+// ---- the view: the playback fieldset's "actual size" box (its state read at load too, so a
+// box the browser restored on reload applies).
+function setActualSize(on) {
+  seeing.actualSize = on;
+  document.body.dataset.view = on ? "actual" : "fitted";
+}
+// The session report (report.js) draws with this file and has no such box: its phones stay fitted.
+{
+  const box = document.getElementById("actual-size");
+  if (box) {
+  setActualSize(box.checked);
+  box.addEventListener("change", () => { setActualSize(box.checked); layoutPanels(); });
+  }
+}
