@@ -3,6 +3,7 @@ import SpringCore
 import SpringLayout
 import SpringTune
 import ToolRuntime
+import TraceIO
 
 /// `springtune studio --session FILE --report OUT.html` (Reference §11.1): the session as one
 /// self-contained page, to send to someone without a studio: the objective, the free
