@@ -150,6 +150,14 @@ def seeing_four(driver):
     check("each panel lists its values with units under its title",
           len(values) == 4 and "frequency 4 Hz" in values[1] and "damping 0.5" in values[1] and "frequency 1 Hz" in values[0]
           and all("boundaryResistance 10" in v for v in values), str(values))
+    # A preset with `parameters` (a later server change) gives the units from there.
+    driver.execute_script("""
+        preset.parameters = preset.axes.map((a) => ({name: a.name, unit: a.name === 'frequency' ? 'per s' : a.unit, value: a.preset,
+                                                      min: a.min, max: a.max, log: a.log, free: true}));
+        panels[1].values.dataset.params = '';""")
+    drawn(driver)
+    text = driver.execute_script("const t = panels[1].values.textContent; delete preset.parameters; panels[1].values.dataset.params = ''; return t")
+    check("the values take their units from preset.parameters when the preset has them", "frequency 4 per s" in text, text)
     lenses = lambda: driver.execute_script("""
         return [...document.querySelectorAll('.magnifier canvas')].map((c) => ({
             zoom: Number(c.dataset.zoom), phone: Number(c.dataset.phoneZoom), width: c.clientWidth,

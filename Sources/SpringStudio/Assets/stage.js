@@ -6,8 +6,9 @@
 // studio.js calls drawStage from its animation loop and makeMagnifier when it builds a panel;
 // layoutPanels (studio.js) reads seeing.actualSize.
 
-/// The magnifier's zoom: CSS px per pt, so 4× actual size (where 1 pt = 1 CSS px); against the
-/// fitted phone (0.25 to 0.49 CSS px per pt) it is 8 to 16 times larger.
+/// The magnifier's zoom: CSS px per pt, so 4× actual size (where 1 pt = 1 CSS px) and 4× the
+/// phone at actual size; against a fitted phone (0.23 to 0.44 CSS px per pt for a 390 pt screen
+/// drawn 110 to 190 px wide) it is 9 to 17 times larger.
 const MAGNIFIER_ZOOM = 4;
 /// The magnifier's inset (CSS px): it shows MAGNIFIER_SIZE / MAGNIFIER_ZOOM pt (47.5 × 37.5 pt).
 const MAGNIFIER_SIZE = [190, 150];
