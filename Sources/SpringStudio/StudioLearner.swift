@@ -70,7 +70,7 @@ public struct StudioLearner: Sendable {
 
     /// Quasi-random points of the levers' box measured once per free set, of which the feasible
     /// ones are the candidates' and the best's pool.
-    public static let poolSize = 2048
+    public static let poolSize = Proposal.poolSize
     /// Grid points per map axis.
     public static let mapSize = 21
     /// The seed of the pool candidates and the best estimate are drawn from (fixed: a round
