@@ -54,6 +54,8 @@ def objective(driver, studio):
     check("the page's target is the session's objective",
           wait(driver, lambda: call(studio.url, "GET", "/api/objective", None)["targets"] == ["settle_time_p95 = 0.8 ± 0.3"]))
     check("the panel's metrics are judged on it (the server's verdicts)", wait(driver, lambda: ready(driver)))
+    driver.execute_script("window.scrollTo(0, 0)")
+    check("screenshot designer-levers.png saved", driver.save_screenshot(os.path.join(OUT, "designer-levers.png")))
 
 
 def rounds(driver):
@@ -75,7 +77,9 @@ def rounds(driver):
     check("'no difference' says the model learned nothing from it",
           wait(driver, lambda: "tie" in driver.find_element(By.ID, "round-note").text and learned(driver, 3, 2)))
     driver.set_window_size(390, 1400)
-    check("designer page at 390 px", wait(driver, lambda: ready(driver)))
+    check("designer page at 390 px, nothing wider than the window",
+          wait(driver, lambda: ready(driver) and driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")),
+          str(driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")))
     check("screenshot designer-390.png saved", driver.save_screenshot(os.path.join(OUT, "designer-390.png")))
     driver.set_window_size(1400, 1200)
 
