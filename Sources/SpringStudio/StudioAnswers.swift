@@ -391,15 +391,6 @@ struct ObjectiveBody: Codable, StudioContract {
         guard constraints.count + targets.count <= 64 else { throw StudioError.badRequest("at most 64 constraints and targets") }
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(constraints, forKey: .constraints)
-        try c.encode(targets, forKey: .targets)
-        try c.encodeIfPresent(minimize, forKey: .minimize)
-        try c.encodeIfPresent(maximize, forKey: .maximize)
-        try c.encodeIfPresent(tiebreak, forKey: .tiebreak)
-    }
-
     /// `body` as the objective of `loaded`'s preset, checked as a preset file's objective is
     /// (every rule parses, every name is a report column): 400 naming what is wrong.
     static func checked(_ body: ObjectiveBody, loaded: PresetStore.Loaded) throws -> Objective {

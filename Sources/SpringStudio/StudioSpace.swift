@@ -113,14 +113,6 @@ public struct FreeParameter: Codable, Equatable, Sendable, StudioContract {
         words = try c.optional([String].self, .words, "free \(name.prefix(80)): words must be a list of words")
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encodeIfPresent(from, forKey: .from)
-        try c.encodeIfPresent(to, forKey: .to)
-        try c.encodeIfPresent(words, forKey: .words)
-    }
-
     static let schemaName = "FreeParameter"
     static var schema: Schema {
         .object([(CodingKeys.name, .string), (.from, Schema.number.nullable), (.to, Schema.number.nullable), (.words, Schema.array(.string, min: 2).nullable)],

@@ -51,6 +51,8 @@ public final class OutputFolder: @unchecked Sendable {
         guard real != "/" else { throw ToolError(.usage, "refusing to write outputs into /") }
         lockPath = real + ".lock"
         lockFD = try Self.lock(lockPath, target: target)
+        // SIGINT and SIGTERM remove the lock file with the staging folder (the lock itself goes with the process).
+        Cleanup.shared.register(lockPath)
         staging = "\(real).partial-\(getpid())"
         do {
             let realURL = URL(fileURLWithPath: real)
@@ -96,6 +98,26 @@ public final class OutputFolder: @unchecked Sendable {
     /// Takes the exclusive lock at `path` (73 at once when another run holds it). The holder
     /// before us removes the file as it lets go, so a lock taken on a file no longer at `path`
     /// (same device and inode) locks nothing and is taken again.
+    /// Runs `body`, which writes files into `folder` (a command's `-o FILE`: merge, export, …),
+    /// holding the folder's own output lock: the one a sweep or search into that folder holds
+    /// while it builds the folder's replacement, so a file written there is never lost to the
+    /// swap (73 while a run holds it). The lock file goes when `body` ends, or at SIGINT/SIGTERM.
+    public static func writing<T>(into folder: String, _ body: () throws -> T) throws -> T {
+        let url = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL
+        // A folder whose parent does not exist yet has no run writing it (a run creates the parent first).
+        guard let real = try? resolve(url), real != "/" else { return try body() }
+        let path = real + ".lock"
+        let fd = try lock(path, target: url.path)
+        Cleanup.shared.register(path)
+        defer {
+            Cleanup.shared.unregister(path)
+            unlink(path)
+            flock(fd, LOCK_UN)
+            close(fd)
+        }
+        return try body()
+    }
+
     static func lock(_ path: String, target: String) throws -> Int32 {
         while true {
             let fd = Foundation.open(path, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -201,6 +223,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// Removes the lock file while still holding the lock (see ``lock(_:target:)``), then lets go.
     private func release() {
         open = false
+        Cleanup.shared.unregister(lockPath)
         unlink(lockPath)
         flock(lockFD, LOCK_UN)
         close(lockFD)

@@ -117,6 +117,11 @@ start=$(date +%s)
 check "second sweep through a symlink: exit 73" run 73 sweep --preset tweetbot --threads 1 --no-charts --out "$work/olink"
 check "  at once (under 5 s)" test $(($(date +%s) - start)) -lt 5
 check "  one line saying the folder is being written" bash -c "grep -q 'another springtune run is writing' '$work/err' && test \$(wc -l <'$work/err') = 1"
+# Issue 39 item 2: merge -o and export -o into the folder the sweep is writing take its lock too
+# (the sweep's swap would drop their file): 73 at once, nothing written.
+check "merge -o into a folder a sweep is writing: exit 73" run 73 merge "$work/small/report.csv" -o "$work/o/merged.csv"
+check "  one line, no merged file" bash -c "grep -q 'another springtune run is writing' '$work/err' && test \$(wc -l <'$work/err') = 1 && test ! -e '$work/o/merged.csv'"
+check "export -o into it: exit 73" run 73 export "$work/small/report.csv" --config 1 -o "$work/o/p.json"
 wait $pid; rc=$?
 check "the first sweep still ends 0 with nothing dropped" bash -c "test $rc = 0 && ! grep -q 'dropped the checkpoint' '$work/first.err' && test -s '$work/o/report.csv'"
 check "  the symlink is still a symlink to o" test "$(readlink "$work/olink")" = o

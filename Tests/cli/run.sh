@@ -389,7 +389,7 @@ check "kill -9 mid-sweep: the folder holds the complete old outputs" test "$befo
 check "…and the next run leaves no temporary folder or file" bash -c "! ls -a '$work' | grep -q 'kill\.partial\|kill\.old' && ! find '$work/kill' -name '*.tmp-*' | grep -q ."
 "$bin" sweep --preset evernote --vary damping=0.5:1.3:30 --out "$work/int" >/dev/null 2>&1 & pid=$!
 sleep 0.5; kill -INT $pid; wait $pid; rc=$?
-check "SIGINT: exit 130, no staging folder left" test $rc = 130 -a -z "$(ls -a "$work" | grep 'int\.partial')"
+check "SIGINT: exit 130, no staging folder or lock file left" test $rc = 130 -a -z "$(ls -a "$work" | grep 'int\.partial\|int\.lock')"
 
 # Resume: kill -9 half-way, a plain rerun says how to resume, --resume finishes with the bytes of
 # an uninterrupted run (report and per-trace), running only the sets its checkpoint lacks (the

@@ -91,4 +91,12 @@ check "studio --simulate: exit 0 with the table" test $rc = 0 -a "$(grep -c 'see
 echo 'not a database, just text' >"$work/bad.sqlite"
 "$bin" studio --preset evernote --no-browser --port 0 --session "$work/bad.sqlite" >/dev/null 2>"$work/err3"; rc=$?
 check "a session that is not SQLite: exit 65" test $rc = 65
+# Issue 39 items 4 and 6: an empty --session is a usage error; another application's SQLite
+# database is refused and left byte for byte.
+"$bin" studio --preset evernote --no-browser --session '' >/dev/null 2>"$work/err3"; rc=$?
+check "studio --session '': exit 64" test $rc = 64
+python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("create table notes(id integer primary key, body text)"); c.commit()' "$work/app.sqlite"
+before=$(sha256sum <"$work/app.sqlite")
+"$bin" studio --preset evernote --no-browser --port 0 --session "$work/app.sqlite" >/dev/null 2>"$work/err3"; rc=$?
+check "another application's SQLite file: exit 65, one line, unchanged" bash -c "test $rc = 65 && test \$(wc -l <'$work/err3') = 1 && test '$before' = \"\$(sha256sum <'$work/app.sqlite')\""
 finish

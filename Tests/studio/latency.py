@@ -21,7 +21,7 @@ preset = json.loads(call("GET", "/api/preset"))
 traces = [t["id"] for t in preset["traces"]][:6]
 
 def value(axis):
-    if "words" in axis:
+    if axis.get("words"):
         return rng.choice(axis["words"])
     lo, hi = axis["min"], axis["max"]
     if axis["log"]:

@@ -46,14 +46,17 @@ struct ExportCommand: ParsableCommand {
             if let ranked = choice.ranked, let objective { try Ranking(objective: objective).note(ranked).map { note("springtune: \($0)") } }
             var preset = try Export.preset(table, row: choice.row, destination: output, keepSweep: keepSweep, objective: objective)
             let id = preset.provenance?.configId ?? 0
-            if format == .json {
-                if copyTraces { try Export.copyTraces(&preset, destination: output) }
-                try AtomicFile.write(try JSONCoding.encode(preset), to: output)
-                print("\(output): config \(id), frequency \(NumberFormat.cell(preset.spring.frequency)) Hz, damping \(NumberFormat.cell(preset.spring.damping))"
-                      + (keepSweep ? ", \(preset.sweep.count) sweep axes kept" : ", pinned (no sweep axes)"))
-            } else if let text = try format.text(PlatformPreset(preset: preset, travel: travel)) {
-                try AtomicFile.write(text, to: output)
-                print("\(output): \(format.rawValue) for config \(id) of \(PlatformPreset.comment(preset.name))")
+            // The output's folder lock, as merge takes it: a run writing that folder would swap the file away.
+            try OutputFolder.writing(into: URL(fileURLWithPath: output).deletingLastPathComponent().path) {
+                if format == .json {
+                    if copyTraces { try Export.copyTraces(&preset, destination: output) }
+                    try AtomicFile.write(try JSONCoding.encode(preset), to: output)
+                    print("\(output): config \(id), frequency \(NumberFormat.cell(preset.spring.frequency)) Hz, damping \(NumberFormat.cell(preset.spring.damping))"
+                          + (keepSweep ? ", \(preset.sweep.count) sweep axes kept" : ", pinned (no sweep axes)"))
+                } else if let text = try format.text(PlatformPreset(preset: preset, travel: travel)) {
+                    try AtomicFile.write(text, to: output)
+                    print("\(output): \(format.rawValue) for config \(id) of \(PlatformPreset.comment(preset.name))")
+                }
             }
         }
     }

@@ -21,24 +21,28 @@ struct MergeCommand: ParsableCommand {
                     throw ToolError(.usage, "-o \(output) would overwrite the input \(input); choose another output")
                 }
             }
-            let table = try Export.merge(reports, allowPartial: allowPartial)
-            var meta = table.meta!
-            try AtomicFile.write(table.csv(), to: output)
-            var images: [String] = []
-            if charts {
-                let kind = try ModelKind(name: meta.preset.model)
-                let figures = try ReportCharts.sweepDefaults(table, kind: kind, ranking: try? Ranking(objective: meta.preset.objective))
-                do {
-                    images = try Gnuplot.draw(figures, in: URL(fileURLWithPath: output).deletingLastPathComponent().path)
-                    meta.charts = images.map { URL(fileURLWithPath: $0).lastPathComponent }
-                    meta.chartsSkipped = nil
-                } catch let error as ToolError where error.code == .unavailable {
-                    meta.chartsSkipped = error.message
-                    note("springtune: \(error.message)")
+            // The output's folder lock: a sweep or search writing that folder would swap the merged file away.
+            let images: [String] = try OutputFolder.writing(into: URL(fileURLWithPath: output).deletingLastPathComponent().path) {
+                let table = try Export.merge(reports, allowPartial: allowPartial)
+                var meta = table.meta!
+                try AtomicFile.write(table.csv(), to: output)
+                var images: [String] = []
+                if charts {
+                    let kind = try ModelKind(name: meta.preset.model)
+                    let figures = try ReportCharts.sweepDefaults(table, kind: kind, ranking: try? Ranking(objective: meta.preset.objective))
+                    do {
+                        images = try Gnuplot.draw(figures, in: URL(fileURLWithPath: output).deletingLastPathComponent().path)
+                        meta.charts = images.map { URL(fileURLWithPath: $0).lastPathComponent }
+                        meta.chartsSkipped = nil
+                    } catch let error as ToolError where error.code == .unavailable {
+                        meta.chartsSkipped = error.message
+                        note("springtune: \(error.message)")
+                    }
                 }
+                try AtomicFile.write(try meta.encoded(), to: ReportMeta.path(forReport: output))
+                print(output + (meta.missing.map { " (partial: \($0.count) sets missing)" } ?? ""))
+                return images
             }
-            try AtomicFile.write(try meta.encoded(), to: ReportMeta.path(forReport: output))
-            print(output + (meta.missing.map { " (partial: \($0.count) sets missing)" } ?? ""))
             if !images.isEmpty { print("charts: \(images.count) images in \(URL(fileURLWithPath: output).deletingLastPathComponent().path)") }
         }
     }
