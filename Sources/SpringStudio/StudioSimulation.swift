@@ -19,9 +19,12 @@ import ToolRuntime
 public enum StudioSimulation {
     public struct Outcome: Sendable {
         public var runs: [PreferenceBench.Run]
-        /// Per model run, the time (s) of the `GET /api/candidates` handler that fits 60
-        /// comparisons (20 answers of four) and proposes: fit, proposal, feasibility measurements.
+        /// Per model run, the time (s) of the model's fit to 60 comparisons (20 answers of four)
+        /// and its proposal (with the feasibility measurements): the part Reference §12 bounds.
         public var latencies: [Double]
+        /// Per model run, the time (s) of the whole `GET /api/candidates` handler then: the fit
+        /// and proposal again (the fit memoized) and the choice of the round's trace.
+        public var handler: [Double]
         /// Seconds to measure the pool's constraints (once, before the first round).
         public var poolSeconds: Double
         /// Points of the pool that meet the constraints, and the pool's size.
@@ -42,7 +45,7 @@ public enum StudioSimulation {
     }
 
     public static func run(engine: StudioEngine, seeds: Int, rounds: Int, free: [String] = [], k: Int = 4) throws -> Outcome {
-        var runs: [PreferenceBench.Run] = [], latencies: [Double] = []
+        var runs: [PreferenceBench.Run] = [], latencies: [Double] = [], handler: [Double] = []
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("springtune-simulate-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let levers = try levers(engine, free: free)
@@ -61,9 +64,15 @@ public enum StudioSimulation {
                 let designer = try designer(for: learner, seed: seed, outside: presetBox, freed: free)
                 var answers = SplitMix64(seed: seed &+ 0xA5_5E55)
                 for _ in 0..<rounds {
+                    let timed = try strategy == .model && store.choices().count == 20
+                    if timed {
+                        let choices = try store.choices(), start = clock.now
+                        _ = try api.learner().with(.model).round(choices.count + 1, k: k, choices: choices)
+                        latencies.append(seconds(start.duration(to: clock.now)))
+                    }
                     let start = clock.now
                     _ = try api.candidates(k: k)
-                    if strategy == .model, try store.choices().count == 20 { latencies.append(seconds(start.duration(to: clock.now))) }
+                    if timed { handler.append(seconds(start.duration(to: clock.now))) }
                     guard let round = try store.openRound() else { throw ToolError(.software, "no open round after GET /api/candidates") }
                     let shown = round.candidates.map { learner.point($0.params) }
                     let worst = round.candidates[designer.worst(of: shown, using: &answers)].id
@@ -73,7 +82,7 @@ public enum StudioSimulation {
             }
             runs.append(PreferenceBench.Run(seed: seed, model: scores[.model] ?? [], random: scores[.random] ?? []))
         }
-        return Outcome(runs: runs, latencies: latencies, poolSeconds: poolSeconds, feasible: feasible, pool: StudioLearner.poolSize)
+        return Outcome(runs: runs, latencies: latencies, handler: handler, poolSeconds: poolSeconds, feasible: feasible, pool: StudioLearner.poolSize)
     }
 
     /// The seed's designer, or the first redraw whose optimum meets the objective and lies
