@@ -38,14 +38,15 @@ public struct StudioSpace: Sendable {
                 return SearchBox.Dimension(name: f.name, unit: spec.unit, extent: .words(words.map(ParamValue.text)))
             }
             guard let r = domain.range else {
-                guard f.from == nil, f.to == nil else { throw StudioError.badRequest("free \(f.name): it takes words (\(domain.description)), not a range") }
+                guard f.from == nil, f.to == nil, f.log == nil else { throw StudioError.badRequest("free \(f.name): it takes words (\(domain.description)), not a range") }
                 return SearchBox.dimension(spec, domain: domain)
             }
             let lo = f.from ?? r.min, hi = f.to ?? r.max
             guard lo.isFinite, hi.isFinite, r.min <= lo, hi <= r.max, lo < hi else {
                 throw StudioError.badRequest("free \(f.name): from \(NumberFormat.short(lo)) to \(NumberFormat.short(hi)) must be a range of more than one value within its domain \(domain.description) \(spec.unit)")
             }
-            return SearchBox.Dimension(name: f.name, unit: spec.unit, extent: .numbers(min: lo, max: hi, log: r.log))
+            guard f.log != true || lo > 0 else { throw StudioError.badRequest("free \(f.name): a log range must start above 0") }
+            return SearchBox.Dimension(name: f.name, unit: spec.unit, extent: .numbers(min: lo, max: hi, log: f.log ?? r.log))
         }
         do {
             box = dims.isEmpty ? nil : try SearchBox(loaded, dimensions: dims)
@@ -64,9 +65,9 @@ public struct StudioSpace: Sendable {
             let value = own[d.name]
             // An axis of one value moves nothing: it is not a lever.
             switch d.extent {
-            case let .numbers(lo, hi, _):
+            case let .numbers(lo, hi, isLog):
                 let v = value?.number ?? lo
-                return lo == hi ? nil : FreeParameter(name: d.name, from: Swift.min(lo, v), to: Swift.max(hi, v))
+                return lo == hi ? nil : FreeParameter(name: d.name, from: Swift.min(lo, v), to: Swift.max(hi, v), log: isLog)
             case let .words(words):
                 var all = words
                 if let value, !all.contains(value) { all.append(value) }
@@ -92,17 +93,20 @@ public struct StudioSpace: Sendable {
 }
 
 /// A free parameter of `POST /api/space`: `{name}` over its domain, `{name, from, to}` over a
-/// range inside it, `{name, words}` over some of its words.
+/// range inside it, `{name, words}` over some of its words. `log` moves the slider and the
+/// learning in log space (true) or linearly (false); absent, the domain's scale (§8.3). A
+/// preset's sweep axes start free on their own spacing, as `search` takes them.
 public struct FreeParameter: Codable, Equatable, Sendable, StudioContract {
     public var name: String
     public var from: Double?, to: Double?
+    public var log: Bool?
     public var words: [String]?
 
-    public init(name: String, from: Double? = nil, to: Double? = nil, words: [String]? = nil) {
-        self.name = name; self.from = from; self.to = to; self.words = words
+    public init(name: String, from: Double? = nil, to: Double? = nil, log: Bool? = nil, words: [String]? = nil) {
+        self.name = name; self.from = from; self.to = to; self.log = log; self.words = words
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, from, to, words }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, from, to, log, words }
 
     public init(from decoder: any Decoder) throws {
         let c = try StudioRequest.fields(decoder, CodingKeys.self)
@@ -110,13 +114,14 @@ public struct FreeParameter: Codable, Equatable, Sendable, StudioContract {
         self.name = name
         from = try c.optional(Double.self, .from, "free \(name.prefix(80)): from must be a number")
         to = try c.optional(Double.self, .to, "free \(name.prefix(80)): to must be a number")
+        log = try c.optional(Bool.self, .log, "free \(name.prefix(80)): log must be true or false")
         words = try c.optional([String].self, .words, "free \(name.prefix(80)): words must be a list of words")
     }
 
     static let schemaName = "FreeParameter"
     static var schema: Schema {
-        .object([(CodingKeys.name, .string), (.from, Schema.number.nullable), (.to, Schema.number.nullable), (.words, Schema.array(.string, min: 2).nullable)],
-                optional: [.from, .to, .words], closed: true)
+        .object([(CodingKeys.name, .string), (.from, Schema.number.nullable), (.to, Schema.number.nullable), (.log, Schema.boolean.nullable), (.words, Schema.array(.string, min: 2).nullable)],
+                optional: [.from, .to, .log, .words], closed: true)
     }
 }
 

@@ -104,7 +104,7 @@ import Testing
         ("Choice", #"{"round": 1, "same": true}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),
         ("ExportRequest", #"{"name": "x"}"#, { _ = try StudioRequest.decode(ExportRequest.self, from: $0) }),
         ("CodeRequest", #"{"params": {"damping": 0.8}, "format": "compose"}"#, { _ = try StudioRequest.decode(CodeRequest.self, from: $0) }),
-        ("SpaceRequest", #"{"free": [{"name": "snapFrequency"}, {"name": "snapDamping", "from": 0.5, "to": 1}, {"name": "curve", "words": ["a", "b"]}]}"#,
+        ("SpaceRequest", #"{"free": [{"name": "snapFrequency"}, {"name": "snapDamping", "from": 0.5, "to": 1, "log": false}, {"name": "curve", "words": ["a", "b"]}]}"#,
          { _ = try StudioRequest.decode(SpaceRequest.self, from: $0) }),
         ("Objective", #"{"constraints": ["overshoot_pt_p95 <= 4"], "targets": ["peak_stretch_pt_p95 = 17.5 ± 2.5"], "minimize": "settle_time_p95", "maximize": null, "tiebreak": null}"#,
          { _ = try StudioRequest.decode(ObjectiveBody.self, from: $0) }),

@@ -36,11 +36,14 @@ function buildLevers() {
   }
 }
 
-/// The free set the table says: `{name, from, to}` per checked number row, `{name}` per checked word row.
+/// The free set the table says: `{name, from, to, log?}` per checked number row, `{name}` per checked word row.
 function leversAsked() {
   return [...document.querySelectorAll("#levers-rows tr")].filter((row) => row.querySelector(".lever-free").checked).map((row) => {
     const from = row.querySelector(".lever-from"), to = row.querySelector(".lever-to");
-    return from ? { name: row.dataset.lever, from: Number(from.value), to: Number(to.value) } : { name: row.dataset.lever };
+    // A parameter free already keeps its scale (a sweep axis may be linear on a log domain).
+    const now = preset.parameters.find((p) => p.name === row.dataset.lever);
+    const scale = now && now.free ? { log: now.log } : {};
+    return from ? { name: row.dataset.lever, from: Number(from.value), to: Number(to.value), ...scale } : { name: row.dataset.lever };
   });
 }
 
