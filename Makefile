@@ -103,7 +103,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/slurm/run.sh
 	$(TIMED) $(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke
-	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=3 FUZZ_CONFIG=debug FUZZ_DIR=out/fuzz-smoke
+	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=2 FUZZ_CONFIG=debug FUZZ_DIR=out/fuzz-smoke
 
 ## The notebooks' project-local Python environment (nbclient, pandas, matplotlib from PyPI).
 $(VENV)/.installed: Notebooks/requirements.txt

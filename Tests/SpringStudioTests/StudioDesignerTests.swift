@@ -106,10 +106,11 @@ import ToolRuntime
         #expect(best.margins.margins.map(\.name) == api.preset().axes.map(\.name))
     }
 
-    /// After a choice the best meets the objective; each margin that breaks names the value where
-    /// a rule breaks, and that value, measured here, misses a rule.
+    /// After a choice the best meets the objective (evernote's constraint and two targets); each
+    /// margin that breaks names the value where a rule breaks, and that value, measured here,
+    /// misses a rule.
     @Test func marginsEndWhereARuleBreaks() throws {
-        let api = try Self.api("tweetbot")
+        let api = try Self.api("evernote")
         _ = try Self.answerRound(api, worst: 1)
         let best = try api.best()
         #expect(best.verdicts.allSatisfy { $0.met })
