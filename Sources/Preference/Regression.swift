@@ -40,7 +40,7 @@ public struct Regression: Sendable {
             guard let r = try? Regression(points: points, standardised: y, centre: centre, spread: spread, kernel: kernel, noise: noise) else { return }
             if best == nil || r.logEvidence > best!.logEvidence { best = r }
         }
-        grid.search(dimension: d, best: { best.map { ($0.kernel, $0.noise) } }, consider: consider)
+        grid.search(dimension: d, observations: values.count, best: { best.map { ($0.kernel, $0.noise) } }, consider: consider)
         guard best != nil else { throw PreferenceError("no hyperparameters of the grid give a positive-definite covariance") }
         return best!
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct PreferenceModelTests {
     let space = try! PreferenceSpace(axes: [.numeric("a", min: 0, max: 1), .numeric("b", min: 0, max: 1), .numeric("c", min: 0, max: 1)])
     /// One kernel and noise, so a test sees the Laplace fit alone.
-    let fixed = HyperGrid(lengthScales: [0.3], noises: [0.1], ardFactors: [], passes: 0, shortest: 0.1, longest: 1)
+    let fixed = HyperGrid(lengthScales: [0.3], noises: [0.1], ardFactors: [], passes: 0, shortest: 0.1, longest: 1, ardFrom: 0)
 
     @Test func withoutDataTheMeanIsZeroAndTheSdThePriors() throws {
         let model = try PreferenceModel.fit(PreferenceData(), space: space)
@@ -74,6 +74,27 @@ import Testing
         let fa = (lo + hi) / 2 * s / 2
         #expect(abs(model.mode[0] - fa) < 1e-9)
         #expect(abs(model.mode[1] + fa) < 1e-9)
+    }
+
+    /// ARD waits for `ardFrom` comparisons per coordinate: with 29 comparisons over 3 coordinates
+    /// (under 10 each) every length-scale is the same; with 60 of them, where only coordinate a
+    /// decides, the fit gives the coordinates different length-scales.
+    @Test func ardWaitsForEnoughComparisons() throws {
+        var rng = SplitMix64(seed: 3)
+        var data = PreferenceData()
+        func add(_ n: Int) {
+            for _ in 0..<n {
+                let p = (0..<3).map { _ in rng.unit() }, q = (0..<3).map { _ in rng.unit() }
+                let i = data.add(point: p), j = data.add(point: q)
+                if p[0] > q[0] { data.prefer(i, over: j) } else { data.prefer(j, over: i) }
+            }
+        }
+        add(29)
+        let few = try PreferenceModel.fit(data, space: space).kernel.lengthScales
+        #expect(Set(few).count == 1, "\(few)")
+        add(31)
+        let many = try PreferenceModel.fit(data, space: space).kernel.lengthScales
+        #expect(Set(many).count > 1, "\(many)")
     }
 
     /// The Laplace mode satisfies f̂ = K·∇log-likelihood(f̂) to 1e-8, on a larger seeded data set.
