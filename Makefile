@@ -15,8 +15,8 @@ DEMO_PACKAGES := libcsv-dev gnuplot-nox libsqlite3-dev
 ## run the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh); qemu-user runs
 ## the binary on an emulated CPU without AVX2 (see CPU_FLAGS); valgrind counts instructions
 ## (bench); man-db renders the installed man page (Tests/cli/install.sh); python3-venv makes the
-## notebooks' environment.
-TEST_PACKAGES := $(DEMO_PACKAGES) chromium chromium-driver slurm-wlm munge qemu-user valgrind man-db python3-venv
+## notebooks' environment; zbar-tools decodes the studio's QR codes (Tests/studio/qr_check.py).
+TEST_PACKAGES := $(DEMO_PACKAGES) chromium chromium-driver slurm-wlm munge qemu-user valgrind man-db python3-venv zbar-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
@@ -100,6 +100,7 @@ test: setup-test version
 	$(TIMED) $(MAKE) docs
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) out/test/studio-venv/bin/python Tests/studio/browser.py
+	$(TIMED) $(PYTHON) Tests/studio/qr_check.py
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/slurm/run.sh
 	$(TIMED) $(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
 	rm -rf out/fuzz-smoke

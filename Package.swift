@@ -17,7 +17,7 @@ let package = Package(
         .executable(name: "springtune-studio", targets: ["springtune-studio"]),
     ],
     // The trait `Tool` (on by default) is the command-line tool and its studio: only it needs the
-    // four packages below. An app that links SpringCore/SpringLayout depends on this package with
+    // five packages below. An app that links SpringCore/SpringLayout depends on this package with
     // `traits: []` and resolves none of them (docs/SpringLayout.md, "Footprint").
     traits: [
         .trait(name: "Tool", description: "The springtune command line and its studio (swift-argument-parser, Hummingbird, GRDB, swift-log)."),
@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The studio: an HTTP server on SwiftNIO, and SQLite for its sessions (docs/Studio.md says why).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The studio's live touch: a WebSocket on the same server (Reference §11.2).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `make docs`: the DocC plugin. No target uses it, so a package depending on this one
@@ -60,6 +62,7 @@ let package = Package(
         .target(
             name: "SpringStudio",
             dependencies: ["SpringTune", "Preference", .product(name: "Hummingbird", package: "hummingbird", condition: tool),
+                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: tool),
                            .product(name: "GRDB", package: "GRDB.swift", condition: tool),
                            .product(name: "Logging", package: "swift-log", condition: tool)],
             resources: [.embedInCode("Assets")]

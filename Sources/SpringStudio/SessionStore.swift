@@ -160,6 +160,14 @@ public final class SessionStore: Sendable {
         m.registerMigration("v2") { db in
             try db.execute(sql: "ALTER TABLE rounds ADD COLUMN start REAL NOT NULL DEFAULT 0")
         }
+        // Live gestures (Reference §11.2): `live-N`, the page's screen (pt) and device pixel ratio,
+        // the parameter set it was felt with, its label, and its samples.
+        m.registerMigration("v3") { db in
+            try db.execute(sql: """
+                CREATE TABLE recordings (number INTEGER PRIMARY KEY, at TEXT NOT NULL, intent TEXT,
+                    width REAL NOT NULL, height REAL NOT NULL, dpr REAL NOT NULL, params TEXT NOT NULL, samples TEXT NOT NULL)
+                """)
+        }
         return m
     }
 
@@ -196,6 +204,68 @@ public final class SessionStore: Sendable {
     /// Records that `params` was shown (a replay the page asked for).
     public func recordShown(_ params: [String: ParamValue]) throws {
         try db.write { try ShownRecord(at: Self.now(), params: Self.encode(params)).insert($0) }
+    }
+
+    /// A live gesture kept in the session (Reference §11.2).
+    public struct Recording: Sendable {
+        /// `live-N`.
+        public var id: String
+        public var intent: TraceIntent?
+        /// The page's phone (pt) and the display's device pixel ratio.
+        public var screen: [Double], dpr: Double
+        /// The parameter set the gesture was felt with.
+        public var params: [String: ParamValue]
+        public var trace: Trace
+    }
+
+    /// Keeps a finished live gesture as `live-N` (N one more than the last) and returns its id.
+    public func addRecording(samples: [TouchSample], screen: [Double], dpr: Double, params: [String: ParamValue]) throws -> String {
+        let rows = samples.map { [$0.t, $0.x, $0.y, Double(TouchPhase.allCases.firstIndex(of: $0.phase)!), Double($0.pointer)] }
+        let text = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+        return try db.write { db in
+            let n = (try Int.fetchOne(db, sql: "SELECT max(number) FROM recordings") ?? 0) + 1
+            try db.execute(sql: "INSERT INTO recordings (number, at, width, height, dpr, params, samples) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [n, Self.now(), screen[0], screen[1], dpr, Self.encode(params), text])
+            return "live-\(n)"
+        }
+    }
+
+    /// Every recording, in order (a stored row that does not read back is skipped).
+    public func recordings() throws -> [Recording] {
+        try db.read { db in
+            try Row.fetchAll(db, sql: "SELECT number, intent, width, height, dpr, params, samples FROM recordings ORDER BY number").compactMap(Self.recording)
+        }
+    }
+
+    /// Labels the recording `id` with `intent` (404 for an unknown id).
+    public func label(recording id: String, _ intent: TraceIntent) throws {
+        guard let n = Self.recordingNumber(id) else { throw StudioError.notFound("no recording '\(id.prefix(80))' in this session") }
+        try db.write { db in
+            try db.execute(sql: "UPDATE recordings SET intent = ? WHERE number = ?", arguments: [intent.rawValue, n])
+            if db.changesCount == 0 { throw StudioError.notFound("no recording '\(id.prefix(80))' in this session") }
+        }
+    }
+
+    /// N of `live-N`, nil for any other name.
+    static func recordingNumber(_ id: String) -> Int? {
+        guard id.hasPrefix("live-"), let n = Int(id.dropFirst(5)), n > 0, "live-\(n)" == id else { return nil }
+        return n
+    }
+
+    static func recording(_ row: Row) -> Recording? {
+        let number: Int = row["number"], samplesText: String = row["samples"], paramsText: String = row["params"]
+        guard let rows = try? JSONDecoder().decode([[Double]].self, from: Data(samplesText.utf8)),
+              case let params = decode(paramsText) else { return nil }
+        var samples: [TouchSample] = []
+        for r in rows {
+            guard r.count == 5, let phase = Int(exactly: r[3]).flatMap({ TouchPhase.allCases.indices.contains($0) ? TouchPhase.allCases[$0] : nil }),
+                  let pointer = Int(exactly: r[4]) else { return nil }
+            samples.append(TouchSample(t: r[0], x: r[1], y: r[2], phase: phase, pointer: pointer))
+        }
+        let id = "live-\(number)"
+        let intent = (row["intent"] as String?).flatMap(TraceIntent.init(rawValue:))
+        return Recording(id: id, intent: intent, screen: [row["width"], row["height"]], dpr: row["dpr"], params: params,
+                         trace: Trace(id: id, intent: intent, samples: samples))
     }
 
     /// Parameter sets shown so far.

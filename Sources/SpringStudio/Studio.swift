@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import SpringCore
@@ -35,13 +36,17 @@ public enum Studio {
             note("springtune: warning: listening on \(address), not only this machine's loopback: anyone who can reach it and has the token can use the studio")
         }
         Cleanup.shared.setStopExit(0, note: "studio: stopped; the session is in \(store.path)", before: { store.closeForStop() })
+        let router = StudioServer.router(api: api, gate: gate)
         let app = Application(
-            router: StudioServer.router(api: api, gate: gate),
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: StudioServer.channelConfiguration),
             configuration: .init(address: .hostname(address, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 gate.allow(hosts: ["127.0.0.1", "localhost"] + (options.host.map { [$0] } ?? []), port: port)
-                let url = "http://127.0.0.1:\(port)/?token=\(gate.token)"
+                // With --host the line names that address (another device opens it), unless it is every address.
+                let shown = options.host.flatMap { ["0.0.0.0", "::", ""].contains($0) ? nil : $0 } ?? "127.0.0.1"
+                let url = "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)/?token=\(gate.token)"
                 print("studio: \(url)")
                 fflush(nil)
                 if options.openBrowser { openBrowser(url, note: note) }

@@ -115,12 +115,46 @@ public final class StudioAPI: Sendable {
     /// `POST /api/replay`.
     func replay(_ request: ReplayRequest) throws -> ReplayAnswer {
         let params = try StudioRequest.checked(request.params, kind: engine.loaded.kind)
-        let replays = try engine.replay(params, traces: request.traces ?? [])
+        let ids = request.traces ?? []
+        // A live recording (`live-N`) replays by its id too, unless a trace of the studio has that id.
+        let recorded = ids.contains(where: { SessionStore.recordingNumber($0) != nil })
+            ? Dictionary(try store.recordings().map { ($0.id, $0.trace) }, uniquingKeysWith: { a, _ in a }) : [:]
+        let replays = try ids.isEmpty ? engine.replay(params, traces: []) : ids.map { id in
+            if let trace = recorded[id], !engine.infos.contains(where: { $0.id == id }) { return try engine.replay(params, trace: trace) }
+            return try engine.replay(params, traces: [id])[0]
+        }
         try store.recordShown(params)
         let verdicts = current.verdicts
         return ReplayAnswer(params: ParamSet(params), replays: replays.map {
             StudioFrames.answer($0, kind: engine.loaded.kind, verdicts: verdicts, items: request.items ?? false)
         })
+    }
+
+    /// `GET /api/recordings`: the live gestures kept in the session.
+    func recordings() throws -> RecordingsAnswer {
+        let estimator = engine.loaded.preset.scene.estimator
+        return RecordingsAnswer(recordings: try store.recordings().map { r in
+            .init(id: r.id, kind: StudioEngine.kind(of: r.trace, estimator: estimator), intent: r.intent?.rawValue,
+                  duration: r.trace.liftOffTime - (r.trace.samples.first?.t ?? 0), screen: r.screen, dpr: r.dpr, params: ParamSet(r.params))
+        })
+    }
+
+    /// `POST /api/recordings/ID` `{intent}`: labels a recording with one of the model's intents.
+    func label(_ id: String, _ request: LabelRequest) throws -> RecordingsAnswer {
+        let allowed = engine.loaded.kind.decisionLabels.flatMap { [$0.positive, $0.negative] }
+        if !allowed.isEmpty, !allowed.contains(request.intent) {
+            throw StudioError.badRequest("intent must be one of \(allowed.map(\.rawValue).joined(separator: ", ")) for \(engine.loaded.kind.name)")
+        }
+        try store.label(recording: id, request.intent)
+        return try recordings()
+    }
+
+    /// `GET /api/recordings.csv`: the recordings as one trace CSV (Reference §3).
+    func recordingsCSV() throws -> String { TraceWriter.csv(try store.recordings().map(\.trace)) }
+
+    /// `GET /api/recordings.meta.json`: the CSV's sidecar.
+    func recordingsMeta() throws -> RecordingsMeta {
+        RecordingsMeta(session: store.path, preset: engine.loaded.preset.name, model: engine.loaded.kind.name, recordings: try recordings().recordings)
     }
 
     /// `POST /api/evaluate`: the report row's aggregates over every trace.

@@ -441,3 +441,66 @@ struct ErrorAnswer: Encodable, StudioContract {
     static let schemaName = "Error"
     static var schema: Schema { .object([(CodingKeys.error, .string)], closed: true) }
 }
+
+/// `GET /api/recordings`, and the answer to labelling one: every live gesture kept in the session.
+struct RecordingsAnswer: Encodable, StudioContract {
+    struct Recording: Encodable, StudioContract {
+        /// `live-N`.
+        var id: String
+        /// `fling`, `drag`, `pinch` or `edge pull`, as the studio's traces are listed.
+        var kind: String
+        var intent: String?
+        /// Touch-down to the last lift (s).
+        var duration: Double
+        /// The page's phone (pt) and the display's device pixel ratio.
+        var screen: [Double], dpr: Double
+        var params: ParamSet
+
+        enum CodingKeys: CodingKey { case id, kind, intent, duration, screen, dpr, params }
+        static let schemaName = "Recording"
+        static var schema: Schema {
+            .object([(CodingKeys.id, .string), (.kind, .string), (.intent, Schema.string.nullable), (.duration, .number),
+                     (.screen, .array(.number, min: 2, max: 2)), (.dpr, .number), (.params, .ref(ParamSet.self))])
+        }
+    }
+
+    var recordings: [Recording]
+    enum CodingKeys: CodingKey { case recordings }
+    static let schemaName = "Recordings"
+    static var schema: Schema { .object([(CodingKeys.recordings, .array(.ref(Recording.self)))]) }
+}
+
+/// `POST /api/recordings/ID` `{intent}`: one of the model's intents.
+struct LabelRequest: Decodable, StudioContract {
+    var intent: TraceIntent
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case intent }
+
+    init(intent: TraceIntent) { self.intent = intent }
+
+    init(from decoder: any Decoder) throws {
+        let c = try StudioRequest.fields(decoder, CodingKeys.self)
+        let words = TraceIntent.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let word = try c.field(String.self, .intent, "intent must be one of \(words)") else { throw StudioError.badRequest("intent is required") }
+        guard let intent = TraceIntent(rawValue: word) else { throw StudioError.badRequest("intent must be one of \(words)") }
+        self.intent = intent
+    }
+
+    static let schemaName = "Label"
+    static var schema: Schema { .object([(CodingKeys.intent, .string(oneOf: TraceIntent.allCases.map(\.rawValue)))], closed: true) }
+}
+
+/// `GET /api/recordings.meta.json`: the sidecar of `recordings.csv` (Reference §11.2).
+struct RecordingsMeta: Encodable, StudioContract {
+    var source = "studio"
+    /// The session file, the preset and its model.
+    var session: String, preset: String, model: String
+    var recordings: [RecordingsAnswer.Recording]
+
+    enum CodingKeys: CodingKey { case source, session, preset, model, recordings }
+    static let schemaName = "RecordingsMeta"
+    static var schema: Schema {
+        .object([(CodingKeys.source, .string(oneOf: ["studio"])), (.session, .string), (.preset, .string), (.model, .string),
+                 (.recordings, .array(.ref(RecordingsAnswer.Recording.self)))])
+    }
+}

@@ -13,6 +13,8 @@ enum StudioAssets {
         Asset(path: "/learn.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.learn_js),
         Asset(path: "/levers.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.levers_js),
         Asset(path: "/stage.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.stage_js),
+        Asset(path: "/qr.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.qr_js),
+        Asset(path: "/live.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.live_js),
         Asset(path: "/studio.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.studio_js),
         Asset(path: "/studio.css", type: "text/css; charset=utf-8", bytes: PackageResources.studio_css),
     ]

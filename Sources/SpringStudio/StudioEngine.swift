@@ -84,6 +84,13 @@ public struct StudioEngine: Sendable {
         }
     }
 
+    /// Replays a trace that is not one of the studio's (a live recording) under `params`.
+    public func replay(_ params: [String: ParamValue], trace: Trace) throws -> TraceReplay {
+        let info = TraceInfo(id: trace.id, kind: Self.kind(of: trace, estimator: loaded.preset.scene.estimator), intent: trace.intent?.rawValue,
+                             duration: trace.liftOffTime - (trace.samples.first?.t ?? 0))
+        return TraceReplay(info: info, outcome: try Replay.run(loaded, set: params, trace: trace))
+    }
+
     /// The report row of `params` over every trace: the aggregates a sweep writes for that set,
     /// by report column name.
     public func evaluate(_ params: [String: ParamValue]) throws -> [(name: String, value: MetricValue)] {

@@ -17,9 +17,8 @@ enum StudioFrames {
     }
 
     static func frames(_ o: Replay.Outcome, items: Bool) -> [Frame] {
-        let samples = o.trace.samples, t0 = samples.first?.t ?? 0
-        var rows = 0, next = 0
-        var fingers: [Int: TouchSample] = [:]
+        var rows = 0
+        var fingers = Fingers()
         var out: [Frame] = []
         for (k, picture) in o.pictures.enumerated() {
             // Frames past the rest time show nothing new; the last one is kept to end on.
@@ -30,15 +29,31 @@ enum StudioFrames {
                 if items { frame.items.append([Double(row.item), row.y, row.anchor, row.velocity]) }
                 rows += 1
             }
-            frame.shapes = picture.shapes.map { s in [pt(s.x), pt(s.y), pt(s.width), pt(s.height), Double(s.color)] }
-            while next < samples.count, samples[next].t - t0 <= picture.t + 1e-9 {
-                fingers[samples[next].pointer] = samples[next]
-                next += 1
-            }
-            frame.fingers = fingers.keys.sorted().compactMap { p in fingers[p]!.phase.isLift ? nil : [fingers[p]!.x, fingers[p]!.y] }
+            frame.shapes = picture.shapes.map(shape)
+            frame.fingers = fingers.down(at: picture.t, samples: o.trace.samples)
             out.append(frame)
         }
         return out
+    }
+
+    /// A shape as the page draws it: `[x, y, width, height, 0xRRGGBB]`, lengths to 0.01 pt.
+    static func shape(_ s: Animation.Shape) -> [Double] { [pt(s.x), pt(s.y), pt(s.width), pt(s.height), Double(s.color)] }
+
+    /// The fingers down at each frame, walking a trace's samples frame by frame.
+    struct Fingers {
+        private var next = 0
+        private var latest: [Int: TouchSample] = [:]
+
+        /// `[x, y]` (pt) of each pointer down at t (s from the first sample; samples up to 1e-9 s
+        /// later count), in pointer order; call with increasing t.
+        mutating func down(at t: Double, samples: [TouchSample]) -> [[Double]] {
+            let t0 = samples.first?.t ?? 0
+            while next < samples.count, samples[next].t - t0 <= t + 1e-9 {
+                latest[samples[next].pointer] = samples[next]
+                next += 1
+            }
+            return latest.keys.sorted().compactMap { p in latest[p]!.phase.isLift ? nil : [latest[p]!.x, latest[p]!.y] }
+        }
     }
 
     /// A drawn length to 0.01 pt (a hundredth of a point is far below a pixel).

@@ -12,8 +12,8 @@ enum StudioOpenAPI {
         var answer: (any StudioContract.Type)?
         var errors: [Int]
         var query: [(name: String, schema: Schema)] = []
-        /// The media type of a file answer (no `answer` type).
-        var file: String? = nil
+        /// The media type and description of a file answer (no `answer` type).
+        var file: (type: String, description: String)? = nil
     }
 
     /// Every operation the server routes (StudioServer.router).
@@ -30,7 +30,13 @@ enum StudioOpenAPI {
         Endpoint(method: "post", path: "/api/space", id: "space", request: SpaceRequest.self, answer: PresetAnswer.self, errors: [400, 401, 403, 413]),
         Endpoint(method: "get", path: "/api/objective", id: "objective", answer: ObjectiveBody.self, errors: [401, 403]),
         Endpoint(method: "put", path: "/api/objective", id: "setObjective", request: ObjectiveBody.self, answer: ObjectiveBody.self, errors: [400, 401, 403, 413]),
-        Endpoint(method: "get", path: "/api/session.sqlite", id: "session", answer: nil, errors: [401, 403, 409], file: "application/vnd.sqlite3"),
+        Endpoint(method: "get", path: "/api/session.sqlite", id: "session", answer: nil, errors: [401, 403, 409], file: ("application/vnd.sqlite3", "a consistent copy of the session")),
+        Endpoint(method: "get", path: "/api/recordings", id: "recordings", answer: RecordingsAnswer.self, errors: [401, 403]),
+        Endpoint(method: "post", path: "/api/recordings/{id}", id: "label", request: LabelRequest.self, answer: RecordingsAnswer.self,
+                 errors: [400, 401, 403, 404, 413]),
+        Endpoint(method: "get", path: "/api/recordings.csv", id: "recordingsCSV", answer: nil, errors: [401, 403],
+                 file: ("text/csv", "the recordings as one trace CSV (docs/Reference.md §3)")),
+        Endpoint(method: "get", path: "/api/recordings.meta.json", id: "recordingsMeta", answer: RecordingsMeta.self, errors: [401, 403]),
         Endpoint(method: "post", path: "/api/code", id: "code", request: CodeRequest.self, answer: CodeAnswer.self, errors: [400, 401, 403, 413]),
         Endpoint(method: "post", path: "/api/export", id: "export", request: ExportRequest.self, answer: ExportAnswer.self, errors: [400, 401, 403, 409, 413]),
     ]
@@ -41,6 +47,7 @@ enum StudioOpenAPI {
         FreeParameter.self, SpaceRequest.self, Margins.self, PresetAnswer.self, ReplayRequest.self,
         Frame.self, TraceReplayAnswer.self, ReplayAnswer.self, ParamsRequest.self, Evaluation.self, CandidateAnswer.self, RoundAnswer.self,
         ChoiceRequest.self, ChoiceCount.self, MapAxis.self, BestAnswer.self, ExportRequest.self, ExportAnswer.self, CodeRequest.self, CodeAnswer.self,
+        RecordingsAnswer.Recording.self, RecordingsAnswer.self, LabelRequest.self, RecordingsMeta.self,
     ]
 
     static let document: JSONValue = {
@@ -52,9 +59,13 @@ enum StudioOpenAPI {
                     .object([("name", .string(q.name)), ("in", .string("query")), ("required", .bool(false)), ("schema", q.schema.json)])
                 })))
             }
+            if e.path.contains("{id}") {
+                op.append(("parameters", .array([.object([("name", .string("id")), ("in", .string("path")), ("required", .bool(true)),
+                                                          ("schema", Schema.string.json)])])))
+            }
             if let request = e.request { op.append(("requestBody", .object([("required", .bool(true)), ("content", json(.ref(request)))]))) }
-            let file = e.file.map { JSONValue.object([("description", .string("a consistent copy of the session")),
-                                                      ("content", .object([($0, .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))]))]) }
+            let file = e.file.map { JSONValue.object([("description", .string($0.description)),
+                                                      ("content", .object([($0.type, .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))]))]) }
             let ok: JSONValue = e.answer.map { .object([("description", .string("OK")), ("content", json(.ref($0)))]) }
                 ?? file ?? .object([("description", .string("this document")), ("content", json(Schema(json: .object([("type", .string("object"))]))))])
             let errors = e.errors.map { (String($0), JSONValue.object([("description", .string("one-line JSON error")), ("content", json(.ref(ErrorAnswer.self)))])) }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import NIOCore
 import SpringTune
 import ToolRuntime
@@ -35,6 +36,12 @@ public enum StudioServer {
             return host.map { hosts.contains($0.lowercased()) } ?? false
         }
 
+        /// True for the page's own origin: `http://` and an accepted `Host` value.
+        func allows(origin: String) -> Bool {
+            let lower = origin.lowercased()
+            return lower.hasPrefix("http://") && allows(host: String(lower.dropFirst(7)))
+        }
+
         /// The token from `Authorization: Bearer T` or `?token=T`, compared in constant time.
         func authorised(_ request: Request) -> Bool {
             var given: String?
@@ -49,8 +56,8 @@ public enum StudioServer {
     }
 
     /// The router: static files, then the token check, then the API.
-    public static func router(api: StudioAPI, gate: Gate) -> Router<BasicRequestContext> {
-        let router = Router()
+    public static func router(api: StudioAPI, gate: Gate) -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
         router.add(middleware: ErrorsAsJSON())
         router.add(middleware: HostCheck(gate: gate))
         for asset in StudioAssets.all {
@@ -99,7 +106,76 @@ public enum StudioServer {
         }
         post("/api/export", ExportRequest.self) { try api.export($0) }
         post("/api/code", CodeRequest.self) { try api.code($0) }
+        answer(.get, "/api/recordings") { _ in try api.recordings() }
+        router.on("/api/recordings/{id}", method: .post) { request, context in
+            let id = context.parameters.get("id") ?? ""
+            let input = try StudioRequest.decode(LabelRequest.self, from: try await body(request))
+            return json(text: try await blocking { try JSONTextEncoder.encode(try api.label(id, input)) })
+        }
+        router.get("/api/recordings.csv") { _, _ in
+            let text = try await blocking { try api.recordingsCSV() }
+            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .cacheControl: "no-store",
+                                                   .contentDisposition: "attachment; filename=\"recordings.csv\""],
+                            body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
+        answer(.get, "/api/recordings.meta.json") { _ in try api.recordingsMeta() }
+        live(router, api: api, gate: gate)
         return router
+    }
+
+    /// The connection's configuration: a connection idle for 30 s (a request half sent included)
+    /// is closed; WebSocket frames up to ``maxBody`` reach the live handler, which refuses a
+    /// message over ``maxLiveMessage`` with its reason (a larger frame is closed by the library, 1009).
+    static var channelConfiguration: HTTP1WebSocketUpgradeChannel.Configuration {
+        .init(http1: .init(idleTimeout: .seconds(30)), ws: .init(maxFrameSize: maxBody))
+    }
+
+    /// Largest live message (bytes): a sample is about 100.
+    public static let maxLiveMessage = 64 << 10
+
+    /// `GET /api/live` (Reference §11.2): behind the Host and token checks like every API path; the
+    /// upgrade is refused (403) for an `Origin` other than the page's own, and a plain GET gets 400.
+    /// Each socket runs its own ``LiveChannel``: a bad message closes that socket with its reason.
+    static func live(_ router: Router<BasicWebSocketRequestContext>, api: StudioAPI, gate: Gate) {
+        router.ws("/api/live", shouldUpgrade: { request, _ in
+            guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+                throw StudioError.badRequest("/api/live is a WebSocket: connect with an Upgrade: websocket request")
+            }
+            guard let origin = request.headers[.origin], gate.allows(origin: origin) else {
+                throw StudioError(status: 403, "Origin must be this studio's own page (http://HOST:PORT)")
+            }
+            return .upgrade([:])
+        }, onUpgrade: { inbound, outbound, _ in
+            var channel = LiveChannel(api: api)
+            do {
+                for try await message in inbound.messages(maxSize: maxLiveMessage) {
+                    guard case let .text(text) = message else {
+                        try await outbound.close(.unacceptableData, reason: "live messages are JSON text")
+                        return
+                    }
+                    let answers: [String]
+                    do throws(LiveClose) {
+                        answers = try channel.receive(Array(text.utf8))
+                    } catch {
+                        try await outbound.close(.policyViolation, reason: closeReason(error.reason))
+                        return
+                    }
+                    for answer in answers { try await outbound.write(.text(answer)) }
+                }
+            } catch {
+                try? await outbound.close(.messageTooLarge, reason: "a live message is at most \(maxLiveMessage >> 10) KiB")
+            }
+        })
+    }
+
+    /// A close frame's reason: at most 123 bytes of UTF-8 (RFC 6455, 5.5), cut at a character.
+    static func closeReason(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            guard out.utf8.count + String(c).utf8.count <= 123 else { break }
+            out.append(c)
+        }
+        return out
     }
 
     /// Runs `work` on a thread of its own and waits for it without holding a thread of Swift's
@@ -145,7 +221,7 @@ public enum StudioServer {
     /// server library's (unknown path 404, method 405, …) with their status, a tool error
     /// (bad values for the engines) as 400.
     struct ErrorsAsJSON: RouterMiddleware {
-        typealias Context = BasicRequestContext
+        typealias Context = BasicWebSocketRequestContext
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
             do {
                 return try await next(request, context)
@@ -165,7 +241,7 @@ public enum StudioServer {
     /// 403 unless `Host` names this studio (a page of another site reaching it through DNS
     /// rebinding sends its own name).
     struct HostCheck: RouterMiddleware {
-        typealias Context = BasicRequestContext
+        typealias Context = BasicWebSocketRequestContext
         let gate: Gate
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
             guard gate.allows(host: request.head.authority) else {
@@ -177,7 +253,7 @@ public enum StudioServer {
 
     /// 401 without the token.
     struct TokenCheck: RouterMiddleware {
-        typealias Context = BasicRequestContext
+        typealias Context = BasicWebSocketRequestContext
         let gate: Gate
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
             guard gate.authorised(request) else { throw StudioError.unauthorized }

@@ -26,6 +26,7 @@ from selenium.webdriver.common.by import By
 import page
 from learn_page import learn_test
 from designer_page import designer_test
+from live_page import live_test
 from page import BIN, OUT, Studio, browser, check, drawn, layout_problems, open_page, panel_rows, ready, resize, wait
 
 
@@ -315,6 +316,7 @@ def main():
             equals_test(driver, folder)
             learn_test(driver, folder)
             designer_test(driver, folder)
+            live_test(driver, folder)
             every_preset(driver, folder)
     finally:
         driver.quit()

@@ -9,7 +9,7 @@
 set -euo pipefail
 bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
 venv=${STUDIO_VENV:-out/test/studio-venv}
-[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q 'schemathesis>=4.32,<5' 'selenium>=4.20,<5'; }
+[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q 'schemathesis>=4.32,<5' 'selenium>=4.20,<5' 'websockets>=13,<16'; }
 venv=$(cd "$venv" && pwd)
 work=$(mktemp -d); trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 "$bin" studio --preset tweetbot --no-browser --port 0 --session "$work/s.sqlite" >"$work/out" 2>"$work/err" &

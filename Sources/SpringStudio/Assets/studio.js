@@ -324,6 +324,7 @@ async function start() {
   $("copy-compose").addEventListener("click", () => showCopy("compose"));
   startLearning();
   startLevers();
+  startLive();
   addPanel(Object.fromEntries(preset.axes.map((a) => [a.name, a.preset])));
   // Laid out in the next frame, not inside the observer (which would see its own change).
   const relayout = new ResizeObserver(() => requestAnimationFrame(layoutPanels));

@@ -98,9 +98,6 @@ extension FlowLayout: MeasuredModel {
                         guard visible else { continue }
                         if previousVisible { peakStretch = max(peakStretch, p[i] - p[i - 1] - pitch) }
                         let ext = p[i] - a[i]
-                        if timeline {
-                            rows.append(TimelineRow(t: clock.time(k) - clock.t0, item: i, y: y, anchor: a[i] - o, velocity: engine.velocities[i]))
-                        }
                         guard k >= r else {
                             maxLag = max(maxLag, abs(ext))
                             continue
@@ -112,6 +109,7 @@ extension FlowLayout: MeasuredModel {
                     }
                 }
             }
+            if timeline { rows += self.rows(engine, offset: o, t: clock.time(k) - clock.t0) }
             guard k >= r else { return .next }
             settle.record(frame: k, outOfBand: anyOut)
             jiggle.record(frame: k, outOfBand: anyJiggle)
@@ -319,8 +317,57 @@ extension FlowLayout: MeasuredModel {
         return true
     }
 
+    /// One frame's timeline rows: each row whose screen y is within ``countedBand``, at screen y
+    /// (content position minus the displayed offset `o`), with its anchor and velocity.
+    func rows(_ engine: FlowLayoutEngine, offset o: Double, t: Double) -> [TimelineRow] {
+        let (top, bottom) = countedBand
+        return (0..<itemCount).compactMap { i in
+            let y = engine.positions[i] - o
+            guard y >= top && y <= bottom else { return nil }
+            return TimelineRow(t: t, item: i, y: y, anchor: engine.anchors[i] - o, velocity: engine.velocities[i])
+        }
+    }
+
+    /// The scroll view and the rows as `prepare` and `run` move them frame by frame while the
+    /// finger is down. `initialOffset: auto` (the net drag of the whole trace) is settled on the
+    /// samples `received` when the first frame is due, and named in ``LiveStepper/settled``.
+    public func liveStepper(received: [TouchSample]) -> any LiveStepper {
+        let start = initialOffset(for: Trace(id: "live", samples: received))
+        let settled: [String: ParamValue] = if case .auto = initialOffset { ["initialOffset": .number(start)] } else { [:] }
+        return FlowLayoutStepper(layout: self, start: start, settled: settled)
+    }
+
     /// Each counted row at its screen y.
     public func picture(_ rows: [TimelineRow]) -> [Animation.Shape] {
         rows.map { .row(y: $0.y - itemHeight / 2, height: itemHeight, screenWidth: scene.width, color: $0.item % 2 == 0 ? 0x4a90d9 : 0x7fb3e6) }
+    }
+}
+
+/// ``FlowLayout``'s live frames: the scroll driver at the latest sample's y, the rows advanced to its offset.
+struct FlowLayoutStepper: LiveStepper {
+    let layout: FlowLayout
+    /// The scroll view's offset at touch-down (pt).
+    let start: Double
+    let settled: [String: ParamValue]
+    private var latest: TouchSample?
+    private var driver: ScrollDriver?
+    private var engine: FlowLayoutEngine?
+
+    init(layout: FlowLayout, start: Double, settled: [String: ParamValue]) {
+        self.layout = layout
+        self.start = start
+        self.settled = settled
+    }
+
+    mutating func add(_ sample: TouchSample) {
+        if driver == nil { driver = ScrollDriver(view: layout.scrollView, offset: start, touchDownY: sample.y) }
+        latest = sample
+    }
+
+    mutating func picture(at t: Double, t0: Double) -> [Animation.Shape] {
+        guard let latest, let driver else { return [] }
+        let o = driver.offset(touchY: latest.y)
+        if engine == nil { engine = FlowLayoutEngine(layout: layout, offset: o) } else { engine!.advance(to: o, touchY: latest.y) }
+        return layout.picture(layout.rows(engine!, offset: o, t: t - t0))
     }
 }

@@ -28,6 +28,9 @@ public protocol MeasuredModel: InteractionModel {
     var laneAffinity: Double { get }
     /// What the screen shows at one frame, from that frame's timeline rows (for animations).
     func picture(_ rows: [TimelineRow]) -> [Animation.Shape]
+    /// The engine drawn frame by frame while the finger is down (``LiveStepper``), made when the
+    /// first frame is due, `received` the samples that have arrived by then (at least one).
+    func liveStepper(received: [TouchSample]) -> any LiveStepper
 }
 
 extension MeasuredModel {

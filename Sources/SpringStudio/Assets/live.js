@@ -1,0 +1,105 @@
+"use strict";
+// Live touch (docs/Reference.md §11.2): with "feel it" on, the selected panel's phone takes
+// pointer input (mouse, pen, touch; two touches for a pinch). Each pointer event goes to
+// /api/live as a sample in the phone's points; the frames the server answers are drawn as they
+// come, and after the last lift the tail plays to rest. Every gesture is kept in the session
+// as a recording (live-N), listed under the stage with one button per intent.
+const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null, drawn: 0 };
+
+/// The socket, opened on first use (the token in the query, as every API path takes it).
+function liveSocket() {
+  if (live.socket && live.socket.readyState <= 1) return live.socket;
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live?token=" + encodeURIComponent(token);
+  const socket = new WebSocket(url);
+  live.queue = [];
+  socket.addEventListener("open", () => { for (const m of live.queue) socket.send(m); live.queue = []; });
+  socket.addEventListener("message", (e) => liveAnswer(JSON.parse(e.data)));
+  socket.addEventListener("close", (e) => { if (e.code !== 1000 && e.code !== 1005) showError("live: " + (e.reason || "the socket closed (" + e.code + ")"), "live"); });
+  live.socket = socket;
+  return socket;
+}
+
+function liveSend(message) {
+  const text = JSON.stringify(message), socket = liveSocket();
+  if (socket.readyState === 1) socket.send(text); else live.queue.push(text);
+}
+
+/// A pointer event's place on the panel's phone (pt), inverting drawPhone's fit.
+function livePoint(panel, e) {
+  const rect = panel.canvas.getBoundingClientRect(), [w, h] = preset.screen;
+  const pad = seeing.actualSize ? 0 : FITTED_PAD;
+  const scale = Math.min((rect.width - 2 * pad) / w, (rect.height - 2 * pad) / h);
+  const x0 = (rect.width - w * scale) / 2, y0 = (rect.height - h * scale) / 2;
+  return { x: (e.clientX - rect.left - x0) / scale, y: (e.clientY - rect.top - y0) / scale };
+}
+
+/// One pointer event as a sample; a gesture opens on its first touch with the panel's values.
+function livePointer(e, phase) {
+  const panel = panels[selected];
+  if (!live.on || !panel || (phase !== "began" && !live.ids.has(e.pointerId))) return;
+  e.preventDefault();
+  if (phase === "began") {
+    if (live.ids.size === 0) {
+      liveSend({ params: panel.params, screen: preset.screen, dpr: window.devicePixelRatio || 1 });
+      live.replay = { screen: preset.screen, frames: [], rest: 0, live: true };
+      panel.replay = live.replay;
+      clock.t = 0;
+      clock.playing = true;
+    }
+    live.ids.set(e.pointerId, Math.min(...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((n) => ![...live.ids.values()].includes(n))));
+    panel.canvas.setPointerCapture(e.pointerId);
+  }
+  const { x, y } = livePoint(panel, e);
+  liveSend({ t: e.timeStamp / 1000, phase, pointers: [{ id: live.ids.get(e.pointerId), x, y }] });
+  if (phase === "ended" || phase === "cancelled") live.ids.delete(e.pointerId);
+}
+
+/// Frames and the closing `done` from the server.
+function liveAnswer(answer) {
+  if (!live.replay) return;
+  if (answer.frames) {
+    live.replay.frames.push(...answer.frames);
+    const last = live.replay.frames[live.replay.frames.length - 1];
+    if (last) live.replay.rest = Math.max(live.replay.rest, last.t);
+    live.drawn += answer.frames.length;
+    document.body.dataset.liveFrames = live.drawn;
+  } else if (answer.done) {
+    live.replay.rest = answer.rest;
+    document.body.dataset.liveDone = answer.trace;
+    showRecordings();
+  }
+}
+
+/// The session's recordings, each with a button per intent of the preset's labelled traces, and
+/// the CSV link.
+async function showRecordings() {
+  const list = await api("GET", "/api/recordings");
+  const intents = [...new Set(preset.traces.map((t) => t.intent).filter(Boolean))].sort();
+  $("recordings").replaceChildren(...list.recordings.map((r) => {
+    const li = document.createElement("li");
+    li.dataset.id = r.id;
+    li.append(r.id + " · " + r.kind + " · " + r.duration.toFixed(2) + " s" + (r.intent ? " · " + r.intent : ""));
+    for (const intent of intents) {
+      const b = button(intent, "label");
+      b.addEventListener("click", async () => { await api("POST", "/api/recordings/" + r.id, { intent }); showRecordings(); });
+      li.append(" ", b);
+    }
+    return li;
+  }));
+  $("recordings-csv").href = "/api/recordings.csv?token=" + encodeURIComponent(token);
+  $("recordings-box").hidden = list.recordings.length === 0;
+}
+
+function startLive() {
+  $("live").addEventListener("change", () => {
+    live.on = $("live").checked;
+    document.body.dataset.live = live.on ? "on" : "off";
+  });
+  const stage = $("panels");
+  stage.addEventListener("pointerdown", (e) => { if (e.target === panels[selected]?.canvas) livePointer(e, "began"); });
+  stage.addEventListener("pointermove", (e) => livePointer(e, "moved"));
+  stage.addEventListener("pointerup", (e) => livePointer(e, "ended"));
+  stage.addEventListener("pointercancel", (e) => livePointer(e, "cancelled"));
+  if (typeof qrSvg === "function") $("qr").innerHTML = qrSvg(location.href, { scale: 3 });
+  showRecordings().catch(() => {});
+}

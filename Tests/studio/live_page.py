@@ -1,0 +1,234 @@
+"""Live touch (docs/Reference.md §11.2) over a real socket and in headless Chromium.
+
+Over /api/live (the `websockets` client): the upgrade without the token is 401, with a foreign
+Origin 403; an evernote fling's samples give frames and a `done`, and POST /api/replay of the
+kept trace with the done's parameters gives the same frames to 1e-9; clear-pinch with two
+pointers the same; a 100 KiB message and bad JSON close only that socket, with a reason; 600
+samples of a drag at 120 Hz answered, client-measured p95 printed (and checked under 5 ms);
+two gestures, one labelled: GET /api/recordings.csv passes `traces validate` and sweeps with
+`sweep --traces`. In Chromium: synthetic touches (the DevTools protocol) on the phone with
+"feel it" on draw frames and make a recording ($OUT/live.png). `studio --host 127.0.0.2`
+serves there; the page without the token is 401.
+"""
+import csv
+import json
+import os
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from page import BIN, OUT, Studio, check, ready, wait
+
+
+def parts(url):
+    u = urllib.parse.urlparse(url)
+    return u.netloc, urllib.parse.parse_qs(u.query)["token"][0]
+
+
+def socket(url, token=True, origin=None):
+    host, tok = parts(url)
+    return connect(f"ws://{host}/api/live" + (f"?token={tok}" if token else ""), origin=origin or f"http://{host}",
+                   open_timeout=10, max_size=None)
+
+
+def refused_status(url, **kw):
+    try:
+        socket(url, **kw).close()
+        return 101
+    except Exception as e:  # websockets.InvalidStatus
+        return getattr(getattr(e, "response", None), "status_code", None)
+
+
+def post(url, path, body):
+    host, tok = parts(url)
+    req = urllib.request.Request(f"http://{host}{path}", data=json.dumps(body).encode(), method="POST",
+                                 headers={"Authorization": f"Bearer {tok}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.load(r)
+
+
+def get(url, path):
+    host, tok = parts(url)
+    req = urllib.request.Request(f"http://{host}{path}", headers={"Authorization": f"Bearer {tok}"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return r.read()
+
+
+def traces(path):
+    """Bundled traces by id: [(t, x, y, phase, pointer)] rows."""
+    out = {}
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            out.setdefault(row["trace"], []).append((float(row["t"]), float(row["x"]), float(row["y"]), row["phase"], int(row.get("pointer") or 0)))
+    return out
+
+
+def messages(rows):
+    """The page's messages: one per time and phase, every pointer of that row."""
+    out, i = [], 0
+    while i < len(rows):
+        j = i
+        while j < len(rows) and rows[j][0] == rows[i][0] and rows[j][3] == rows[i][3]:
+            j += 1
+        out.append({"t": rows[i][0], "phase": rows[i][3], "pointers": [{"id": r[4], "x": r[1], "y": r[2]} for r in rows[i:j]]})
+        i = j
+    return out
+
+
+def play(ws, rows, opening=None):
+    """Sends a gesture; returns (frames, done)."""
+    if opening is not None:
+        ws.send(json.dumps(opening))
+    frames, done = [], None
+    for m in messages(rows):
+        ws.send(json.dumps(m))
+        while True:
+            answer = json.loads(ws.recv(timeout=30))
+            if "frames" in answer:
+                frames += answer["frames"]
+                if m["phase"] not in ("ended", "cancelled") or done is not None:
+                    break
+            else:
+                done = answer
+                break
+    return frames, done
+
+
+def same_frames(url, frames, done):
+    replay = post(url, "/api/replay", {"params": done["params"], "traces": [done["trace"]]})["replays"][0]["frames"]
+    if len(replay) != len(frames):
+        return False, f"{len(frames)} live frames, {len(replay)} replayed"
+    worst = 0.0
+    for a, b in zip(frames, replay):
+        worst = max([worst, abs(a["t"] - b["t"])] + [abs(p - q) for key in ("shapes", "fingers")
+                    for s, r in zip(a[key], b[key]) for p, q in zip(s, r)])
+    return worst <= 1e-9, f"largest difference {worst}"
+
+
+def closed_with(ws, send):
+    """Sends `send`, then the close code and reason the server gives."""
+    try:
+        ws.send(send)
+        ws.recv(timeout=10)
+    except ConnectionClosed as e:
+        return e.rcvd.code if e.rcvd else None, e.rcvd.reason if e.rcvd else ""
+    return None, ""
+
+
+def socket_test(folder):
+    studio = Studio("evernote", folder, "live")
+    check("live studio prints its URL", studio.url is not None)
+    if studio.url is None:
+        return
+    url = studio.url
+    check("live upgrade without the token is 401", refused_status(url, token=False) == 401)
+    check("live upgrade from a foreign Origin is 403", refused_status(url, origin="http://evil.example") == 403)
+    flings = traces("Sources/SpringTune/Resources/Traces/default/aosp-flings.csv")
+    fling = next(iter(flings.values()))
+    with socket(url) as ws:
+        frames, done = play(ws, fling, {"screen": [390, 844], "dpr": 3})
+        check("live evernote fling: frames and a done with its trace", len(frames) > 10 and done and done["trace"].startswith("live-"))
+        ok, detail = same_frames(url, frames, done)
+        check("live evernote fling equals POST /api/replay of its trace to 1e-9", ok, detail)
+        other = socket(url)
+        code, reason = closed_with(ws, "x" * (100 << 10))
+        check("live 100 KiB message closes with 1009 and a reason", code == 1009 and "64 KiB" in reason, f"{code} {reason}")
+        frames2, done2 = play(other, fling)
+        check("live another socket goes on after one closed", done2 is not None and len(frames2) == len(frames))
+        code, reason = closed_with(other, "{not json")
+        check("live bad JSON closes with 1008 and a reason", code == 1008 and "JSON" in reason, f"{code} {reason}")
+    # 600 samples of a drag at 120 Hz: the client's time from a sample sent to its frames received.
+    with socket(url) as ws:
+        times, start = [], time.perf_counter()
+        for k in range(600):
+            phase = "began" if k == 0 else "moved"
+            due = start + k / 120
+            time.sleep(max(0.0, due - time.perf_counter()))
+            sent = time.perf_counter()
+            ws.send(json.dumps({"t": 100 + k / 120, "phase": phase, "pointers": [{"id": 0, "x": 195, "y": 300 + 0.5 * k}]}))
+            json.loads(ws.recv(timeout=30))
+            times.append(time.perf_counter() - sent)
+        ws.send(json.dumps({"t": 100 + 600 / 120, "phase": "ended", "pointers": [{"id": 0, "x": 195, "y": 600}]}))
+        while "done" not in json.loads(ws.recv(timeout=30)):
+            pass
+        times.sort()
+        p50, p95, worst = (1000 * times[int(q * len(times)) - 1] for q in (0.5, 0.95, 1.0))
+        print(f"live answer time over loopback, 600 samples at 120 Hz: p50 {p50:.2f} ms, p95 {p95:.2f} ms, max {worst:.2f} ms", flush=True)
+        check("live answer p95 under 5 ms", p95 < 5, f"{p95:.2f} ms")
+    # Recordings: three kept so far (two flings, the drag); label one, download, validate, sweep.
+    labelled = post(url, "/api/recordings/live-2", {"intent": "keep"})
+    check("live label a recording", [r["intent"] for r in labelled["recordings"]][:2] == [None, "keep"])
+    path = os.path.join(folder, "recordings.csv")
+    with open(path, "wb") as f:
+        f.write(get(url, "/api/recordings.csv"))
+    meta = json.loads(get(url, "/api/recordings.meta.json"))
+    check("live recordings meta: source studio, screen and dpr", meta["source"] == "studio" and meta["recordings"][0]["screen"] == [390, 844]
+          and meta["recordings"][0]["dpr"] == 3)
+    validate = subprocess.run([BIN, "traces", "validate", path], capture_output=True, text=True)
+    check("live recordings.csv passes traces validate", validate.returncode == 0, validate.stdout + validate.stderr)
+    sweep = subprocess.run([BIN, "sweep", "--preset", "evernote", "--traces", path, "--out", os.path.join(folder, "recorded-sweep")],
+                           capture_output=True, text=True)
+    check("live recordings.csv sweeps with sweep --traces", sweep.returncode == 0, sweep.stderr[-400:])
+    check("live studio exits 0 on SIGINT", studio.stop() == 0)
+    pinch = Studio("clear-pinch", folder, "live-pinch")
+    two = next(rows for rows in traces("Sources/SpringTune/Resources/Traces/pinch/traces.csv").values() if len({r[4] for r in rows}) > 1)
+    with socket(pinch.url) as ws:
+        frames, done = play(ws, two)
+        ok, detail = same_frames(pinch.url, frames, done)
+        check("live clear-pinch with two pointers equals its replay to 1e-9", done is not None and ok, detail)
+    pinch.stop()
+
+
+def host_test(folder):
+    session = os.path.join(folder, "host", "s.sqlite")
+    os.makedirs(os.path.dirname(session), exist_ok=True)
+    p = subprocess.Popen([BIN, "studio", "--preset", "evernote", "--no-browser", "--port", "0", "--host", "127.0.0.2", "--session", session],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = p.stdout.readline().strip()
+    check("studio --host 127.0.0.2 names that address", line.startswith("studio: http://127.0.0.2:"), line)
+    if line.startswith("studio: http://127.0.0.2:"):
+        host, _ = parts(line.split(" ", 1)[1])
+        try:
+            urllib.request.urlopen(f"http://{host}/api/preset", timeout=10)
+            status = 200
+        except urllib.error.HTTPError as e:
+            status = e.code
+        check("studio --host: the API without the token is 401", status == 401, str(status))
+    p.send_signal(2)
+    p.wait(60)
+
+
+def touch_test(driver, folder):
+    """Synthetic touches at 120 Hz on the phone (DevTools protocol) make frames and a recording."""
+    studio = Studio("tweetbot", folder, "live-touch")
+    driver.get(studio.url)
+    if not wait(driver, lambda: ready(driver)):
+        check("live touch page ready", False)
+        return
+    driver.execute_script("const b = document.getElementById('live'); b.checked = true; b.dispatchEvent(new Event('change'));")
+    box = driver.execute_script("const r = document.querySelector('canvas.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    x0, y0 = box[0] + box[2] / 2, box[1] + box[3] / 2
+    points = [(x0 + 0.8 * k, y0 + 1.5 * k) for k in range(40)]
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+    for x, y in points[1:]:
+        time.sleep(1 / 120)
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    done = wait(driver, lambda: driver.execute_script("return document.body.dataset.liveDone || ''").startswith("live-"))
+    drawn = int(driver.execute_script("return document.body.dataset.liveFrames || '0'"))
+    check("live touches in Chromium make a recording", done, driver.find_element("id", "error").text)
+    check("live touches in Chromium draw frames", drawn > 20, str(drawn))
+    time.sleep(0.3)
+    driver.save_screenshot(os.path.join(OUT, "live.png"))
+    studio.stop()
+
+
+def live_test(driver, folder):
+    socket_test(folder)
+    host_test(folder)
+    touch_test(driver, folder)
