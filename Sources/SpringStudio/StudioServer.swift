@@ -133,16 +133,19 @@ public enum StudioServer {
     /// Largest live message (bytes): a sample is about 100.
     public static let maxLiveMessage = 64 << 10
 
-    /// `GET /api/live` (Reference §11.2): behind the Host and token checks like every API path; the
-    /// upgrade is refused (403) for an `Origin` other than the page's own, and a plain GET gets 400.
+    /// `GET /api/live` (Reference §11.2): behind the Host and token checks like every API path, and
+    /// refused for an `Origin` other than the page's own (403). A refused upgrade gets the
+    /// WebSocket library's own answer, 400 with no body (`HTTP1WebSocketUpgradeChannel` writes it
+    /// for every refusal); the same request without `Upgrade` gets the 401 or 403 with its reason,
+    /// and a plain GET from the page's origin 400.
     /// Each socket runs its own ``LiveChannel``: a bad message closes that socket with its reason.
     static func live(_ router: Router<BasicWebSocketRequestContext>, api: StudioAPI, gate: Gate) {
         router.ws("/api/live", shouldUpgrade: { request, _ in
-            guard request.headers[.upgrade]?.lowercased() == "websocket" else {
-                throw StudioError.badRequest("/api/live is a WebSocket: connect with an Upgrade: websocket request")
-            }
             guard let origin = request.headers[.origin], gate.allows(origin: origin) else {
                 throw StudioError(status: 403, "Origin must be this studio's own page (http://HOST:PORT)")
+            }
+            guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+                throw StudioError.badRequest("/api/live is a WebSocket: connect with an Upgrade: websocket request")
             }
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, _ in
@@ -153,6 +156,8 @@ public enum StudioServer {
                         try await outbound.close(.unacceptableData, reason: "live messages are JSON text")
                         return
                     }
+                    // The library checks the size of a message in fragments only; one frame is checked here.
+                    guard text.utf8.count <= maxLiveMessage else { throw LiveClose(reason: "too large") }
                     let answers: [String]
                     do throws(LiveClose) {
                         answers = try channel.receive(Array(text.utf8))

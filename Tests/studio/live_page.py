@@ -1,7 +1,7 @@
 """Live touch (docs/Reference.md §11.2) over a real socket and in headless Chromium.
 
-Over /api/live (the `websockets` client): the upgrade without the token is 401, with a foreign
-Origin 403; an evernote fling's samples give frames and a `done`, and POST /api/replay of the
+Over /api/live (the `websockets` client): the upgrade without the token or with a foreign Origin
+is refused (the library's 400; the same GET without Upgrade is 401 or 403); an evernote fling's samples give frames and a `done`, and POST /api/replay of the
 kept trace with the done's parameters gives the same frames to 1e-9; clear-pinch with two
 pointers the same; a 100 KiB message and bad JSON close only that socket, with a reason; 600
 samples of a drag at 120 Hz answered, client-measured p95 printed (and checked under 5 ms);
@@ -85,17 +85,16 @@ def play(ws, rows, opening=None):
     if opening is not None:
         ws.send(json.dumps(opening))
     frames, done = [], None
-    for m in messages(rows):
+    sent = messages(rows)
+    for k, m in enumerate(sent):
         ws.send(json.dumps(m))
-        while True:
+        # One frames answer a message; after the last lift, a done follows it.
+        for _ in range(2 if k == len(sent) - 1 else 1):
             answer = json.loads(ws.recv(timeout=30))
             if "frames" in answer:
                 frames += answer["frames"]
-                if m["phase"] not in ("ended", "cancelled") or done is not None:
-                    break
             else:
                 done = answer
-                break
     return frames, done
 
 
@@ -126,8 +125,18 @@ def socket_test(folder):
     if studio.url is None:
         return
     url = studio.url
-    check("live upgrade without the token is 401", refused_status(url, token=False) == 401)
-    check("live upgrade from a foreign Origin is 403", refused_status(url, origin="http://evil.example") == 403)
+    # A refused upgrade is the library's 400; the same request without Upgrade says why.
+    check("live upgrade without the token is refused", refused_status(url, token=False) == 400)
+    check("live upgrade from a foreign Origin is refused", refused_status(url, origin="http://evil.example") == 400)
+    host, tok = parts(url)
+    for name, path, origin, want in (("without the token", "/api/live", f"http://{host}", 401),
+                                     ("from a foreign Origin", f"/api/live?token={tok}", "http://evil.example", 403)):
+        try:
+            urllib.request.urlopen(urllib.request.Request(f"http://{host}{path}", headers={"Origin": origin}), timeout=10)
+            status = 200
+        except urllib.error.HTTPError as e:
+            status = e.code
+        check(f"live plain GET {name} is {want}", status == want, str(status))
     flings = traces("Sources/SpringTune/Resources/Traces/default/aosp-flings.csv")
     fling = next(iter(flings.values()))
     with socket(url) as ws:
