@@ -232,6 +232,9 @@ def touch_test(driver, folder):
     drawn = int(driver.execute_script("return document.body.dataset.liveFrames || '0'"))
     check("live touches in Chromium make a recording", done, driver.find_element("id", "error").text)
     check("live touches in Chromium draw frames", drawn > 20, str(drawn))
+    # The page's clock runs through the live frames: the time shown is past the gesture's start.
+    shown = float(driver.find_element("id", "time").text.split(" ")[0])
+    check("live the page plays the gesture", shown > 0.2, str(shown))
     time.sleep(0.3)
     driver.save_screenshot(os.path.join(OUT, "live.png"))
     studio.stop()

@@ -4,7 +4,7 @@
 // /api/live as a sample in the phone's points; the frames the server answers are drawn as they
 // come, and after the last lift the tail plays to rest. Every gesture is kept in the session
 // as a recording (live-N), listed under the stage with one button per intent.
-const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null, drawn: 0 };
+const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null, panel: null, drawn: 0 };
 
 /// The socket, opened on first use (the token in the query, as every API path takes it).
 function liveSocket() {
@@ -41,10 +41,9 @@ function livePointer(e, phase) {
   if (phase === "began") {
     if (live.ids.size === 0) {
       liveSend({ params: panel.params, screen: preset.screen, dpr: window.devicePixelRatio || 1 });
+      // Drawn from its first frame on (the stage needs frames to draw).
       live.replay = { screen: preset.screen, frames: [], rest: 0, live: true };
-      panel.replay = live.replay;
-      clock.t = 0;
-      clock.playing = true;
+      live.panel = panel;
     }
     live.ids.set(e.pointerId, Math.min(...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((n) => ![...live.ids.values()].includes(n))));
     panel.canvas.setPointerCapture(e.pointerId);
@@ -58,6 +57,11 @@ function livePointer(e, phase) {
 function liveAnswer(answer) {
   if (!live.replay) return;
   if (answer.frames) {
+    if (answer.frames.length && live.panel.replay !== live.replay) {
+      live.panel.replay = live.replay;
+      clock.t = 0;
+      clock.playing = true;
+    }
     live.replay.frames.push(...answer.frames);
     const last = live.replay.frames[live.replay.frames.length - 1];
     if (last) live.replay.rest = Math.max(live.replay.rest, last.t);
