@@ -159,10 +159,10 @@ install: build
 install-built: SHELL := /bin/bash
 install-built:
 	@for b in $(BIN) $(STUDIO_BIN); do test -x $$b || { echo "make install: no $$b; run make build first" >&2; exit 66; }; done
-	$(SWIFT) build -c release --scratch-path $(TOOLS_BUILD) --product generate-manual
+	$(SWIFT) build -c debug --scratch-path $(TOOLS_BUILD) --product generate-manual
 	@set -euo pipefail; root='$(DESTDIR)$(PREFIX)'; gen=$$(mktemp -d); trap 'rm -rf "$$gen"' EXIT; \
 	date=$$(git log -1 --format=%cs 2>/dev/null || date -u +%F); \
-	$(TOOLS_BUILD)/release/generate-manual $(BIN) --date "$$date" -o "$$gen"; \
+	$(TOOLS_BUILD)/debug/generate-manual $(BIN) --date "$$date" -o "$$gen"; \
 	for sh in bash zsh fish; do $(BIN) --generate-completion-script $$sh > "$$gen/completion.$$sh"; done; \
 	if [ -f "$$root/$(MANIFEST)" ]; then echo "replacing the install in $$root"; $(MAKE) --no-print-directory uninstall; fi; \
 	mkdir -p "$$root"; list="$$gen/manifest"; : > "$$list"; \

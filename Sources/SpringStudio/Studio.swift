@@ -39,7 +39,7 @@ public enum Studio {
         let router = StudioServer.router(api: api, gate: gate)
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: StudioServer.channelConfiguration),
+            server: StudioServer.server(router),
             configuration: .init(address: .hostname(address, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port

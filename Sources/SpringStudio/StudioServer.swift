@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
+import Logging
 import NIOCore
 import SpringTune
 import ToolRuntime
@@ -123,11 +125,51 @@ public enum StudioServer {
         return router
     }
 
-    /// The connection's configuration: a connection idle for 30 s (a request half sent included)
-    /// is closed; WebSocket frames up to ``maxBody`` reach the live handler, which refuses a
-    /// message over ``maxLiveMessage`` with its reason (a larger frame is closed by the library, 1009).
-    static var channelConfiguration: HTTP1WebSocketUpgradeChannel.Configuration {
-        .init(http1: .init(idleTimeout: .seconds(30)), ws: .init(maxFrameSize: maxBody))
+    /// How long a connection may send nothing before it is closed (a request half sent included).
+    static let idle = TimeAmount.seconds(30)
+
+    /// The server: HTTP/1 with the WebSocket upgrade of `/api/live` on the same router, every
+    /// connection closed after ``idle`` without a byte from the client (``IdleClosing``; the
+    /// upgrade channel's own idle timeout starts only once a request's head has arrived, so a
+    /// half-sent head stayed open for good). WebSocket frames up to ``maxBody`` reach the live
+    /// handler, which refuses a message over ``maxLiveMessage`` with its reason (a larger frame is
+    /// closed by the library, 1009); the server pings every 10 s, so a page's answers keep an
+    /// untouched socket open.
+    static func server(_ router: Router<BasicWebSocketRequestContext>) -> HTTPServerBuilder {
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: idle), ws: .init(maxFrameSize: maxBody, autoPing: .enabled(timePeriod: .seconds(10))))
+        let webSocket = router.buildResponder()
+        return HTTPServerBuilder { responder in
+            IdleClosing(base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocket, configuration: configuration))
+        }
+    }
+
+    /// A server channel whose connections close after ``idle`` with nothing read.
+    struct IdleClosing<Base: ServerChildChannel>: ServerChildChannel {
+        let base: Base
+
+        func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Base.Value> {
+            do {
+                try channel.pipeline.syncOperations.addHandlers(IdleStateHandler(readTimeout: idle), CloseWhenIdle())
+            } catch {
+                return channel.eventLoop.makeFailedFuture(error)
+            }
+            return base.setup(channel: channel, logger: logger)
+        }
+
+        func handle(value: Base.Value, logger: Logger) async { await base.handle(value: value, logger: logger) }
+    }
+
+    /// Closes the connection on the idle handler's read event; passes everything else on.
+    final class CloseWhenIdle: ChannelInboundHandler, Sendable {
+        typealias InboundIn = NIOAny
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if case IdleStateHandler.IdleStateEvent.read? = event as? IdleStateHandler.IdleStateEvent {
+                context.close(promise: nil)
+            } else {
+                context.fireUserInboundEventTriggered(event)
+            }
+        }
     }
 
     /// Largest live message (bytes): a sample is about 100.

@@ -13,7 +13,9 @@ serves there; the page without the token is 401.
 import csv
 import json
 import os
+import socket as sockets
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -125,6 +127,20 @@ def socket_test(folder):
     if studio.url is None:
         return
     url = studio.url
+    # A request whose head never ends: the server closes it after 30 s (timed in the background).
+    host, _ = parts(url)
+    half = sockets.create_connection((host.split(":")[0], int(host.split(":")[1])))
+    half.sendall(f"GET /api/preset HTTP/1.1\r\nHost: {host}\r\n".encode())
+    opened, closed = time.time(), []
+    def wait_close():
+        half.settimeout(60)
+        try:
+            half.recv(100)
+        except OSError:
+            pass
+        closed.append(time.time() - opened)
+    watcher = threading.Thread(target=wait_close, daemon=True)
+    watcher.start()
     # A refused upgrade is the library's 400; the same request without Upgrade says why.
     check("live upgrade without the token is refused", refused_status(url, token=False) == 400)
     check("live upgrade from a foreign Origin is refused", refused_status(url, origin="http://evil.example") == 400)
@@ -183,6 +199,8 @@ def socket_test(folder):
     sweep = subprocess.run([BIN, "sweep", "--preset", "evernote", "--traces", path, "--out", os.path.join(folder, "recorded-sweep")],
                            capture_output=True, text=True)
     check("live recordings.csv sweeps with sweep --traces", sweep.returncode == 0, sweep.stderr[-400:])
+    watcher.join(60)
+    check("a request half sent is closed within 30 s", bool(closed) and closed[0] <= 31, str(closed))
     check("live studio exits 0 on SIGINT", studio.stop() == 0)
     pinch = Studio("clear-pinch", folder, "live-pinch")
     two = next(rows for rows in traces("Sources/SpringTune/Resources/Traces/pinch/traces.csv").values() if len({r[4] for r in rows}) > 1)
