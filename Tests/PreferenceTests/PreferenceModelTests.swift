@@ -76,8 +76,8 @@ import Testing
         #expect(abs(model.mode[1] + fa) < 1e-9)
     }
 
-    /// ARD waits for `ardFrom` comparisons per coordinate: with 29 comparisons over 3 coordinates
-    /// (under 10 each) every length-scale is the same; with 60 of them, where only coordinate a
+    /// ARD waits for `ardFrom` comparisons per coordinate: with 20 comparisons over 3 coordinates
+    /// (under 7 each) every length-scale is the same; with 60 of them, where only coordinate a
     /// decides, the fit gives the coordinates different length-scales.
     @Test func ardWaitsForEnoughComparisons() throws {
         var rng = SplitMix64(seed: 3)
@@ -89,10 +89,10 @@ import Testing
                 if p[0] > q[0] { data.prefer(i, over: j) } else { data.prefer(j, over: i) }
             }
         }
-        add(29)
+        add(20)
         let few = try PreferenceModel.fit(data, space: space).kernel.lengthScales
         #expect(Set(few).count == 1, "\(few)")
-        add(31)
+        add(40)
         let many = try PreferenceModel.fit(data, space: space).kernel.lengthScales
         #expect(Set(many).count > 1, "\(many)")
     }
