@@ -57,9 +57,10 @@ public enum StudioServer {
         }
     }
 
-    /// The router: static files, then the token check, then the API.
+    /// The router: static files, then the token check, then the API. `HEAD` is answered wherever
+    /// `GET` is, without the body (RFC 9110 §9.3.2), by the router itself (`.autoGenerateHeadEndpoints`).
     public static func router(api: StudioAPI, gate: Gate) -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router(context: BasicWebSocketRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ErrorsAsJSON())
         router.add(middleware: HostCheck(gate: gate))
         for asset in StudioAssets.all {
@@ -247,6 +248,9 @@ public enum StudioServer {
             buffer = try await request.body.collect(upTo: maxBody)
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw StudioError.tooLarge
+        } catch is NIOTooManyBytesError {
+            // A chunked body has no Content-Length: it is refused while it is read.
+            throw StudioError.tooLarge
         }
         return Array(buffer.readableBytesView)
     }
@@ -275,22 +279,44 @@ public enum StudioServer {
             } catch let e as StudioError {
                 return try failure(e)
             } catch let e as HTTPError {
+                if e.status == .notFound, let allowed = allowedMethods(request.uri.path), !allowed.contains(request.method.rawValue) {
+                    var response = try failure(StudioError(status: 405, "\(request.method.rawValue) is not allowed on \(request.uri.path.prefix(80)); allowed: \(allowed.joined(separator: ", "))"))
+                    response.headers[.allow] = allowed.joined(separator: ", ")
+                    return response
+                }
                 let code = (400..<500).contains(e.status.code) ? e.status.code : 400
                 return try failure(StudioError(status: code, e.body ?? e.status.reasonPhrase))
             } catch let e as ToolError {
                 return try failure(.badRequest(e.message))
             } catch {
-                return try failure(.badRequest("request failed: \(error)"))
+                // Nothing of the server's insides in the answer.
+                return try failure(.badRequest("the request could not be read"))
             }
         }
     }
 
+    /// The methods routed on `path` (HEAD wherever GET is), nil for a path the studio does not
+    /// have: from the OpenAPI list, the page's files and `/api/live`.
+    static func allowedMethods(_ path: String) -> [String]? {
+        let routes = StudioOpenAPI.endpoints.map { ($0.method.uppercased(), $0.path) }
+            + StudioAssets.all.map { ("GET", $0.path) } + [("GET", "/api/live")]
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let methods = routes.filter { _, route in
+            let pattern = route.split(separator: "/", omittingEmptySubsequences: false)
+            return pattern.count == parts.count && zip(pattern, parts).allSatisfy { p, q in p == q || (p.hasPrefix("{") && !q.isEmpty) }
+        }.map(\.0)
+        guard !methods.isEmpty else { return nil }
+        return ["GET", "HEAD", "POST", "PUT", "DELETE"].filter { m in methods.contains(m) || (m == "HEAD" && methods.contains("GET")) }
+    }
+
     /// 403 unless `Host` names this studio (a page of another site reaching it through DNS
-    /// rebinding sends its own name).
+    /// rebinding sends its own name); 400 for a second `Host`.
     struct HostCheck: RouterMiddleware {
         typealias Context = BasicWebSocketRequestContext
         let gate: Gate
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            // The first Host is the request's authority; another one stays among the fields.
+            guard !request.headers.contains(where: { $0.name.canonicalName == "host" }) else { throw StudioError.badRequest("a request has one Host header (RFC 9112), not several") }
             guard gate.allows(host: request.head.authority) else {
                 throw StudioError(status: 403, "Host must be 127.0.0.1 or localhost with this studio's port")
             }

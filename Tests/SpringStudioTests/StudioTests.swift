@@ -1,7 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
-import NIOCore
 import SpringLayout
 import SpringTune
 import Testing
@@ -98,48 +95,5 @@ func request<T: Decodable>(_ type: T.Type, _ body: String) throws -> T { try Stu
         #expect(try text(again.best()) == best)
         #expect(try again.undo().choices == 0)
         #expect(throws: StudioError.self) { _ = try again.undo() }
-    }
-
-    @Test func httpChecks() async throws {
-        let api = try makeAPI()
-        let gate = StudioServer.Gate(token: "secret-token-0123456789")
-        gate.allow(authorities: ["localhost"])
-        let app = Application(router: StudioServer.router(api: api, gate: gate))
-        try await app.test(.router) { client in
-            let auth: HTTPFields = [.authorization: "Bearer secret-token-0123456789"]
-            try await client.execute(uri: "/", method: .get) { #expect($0.status == .ok) }
-            try await client.execute(uri: "/api/preset", method: .get) { r in
-                #expect(r.status == .unauthorized)
-                #expect(String(buffer: r.body).hasPrefix(#"{"error":"#))
-            }
-            try await client.execute(uri: "/api/preset?token=secret-token-0123456789", method: .get) { #expect($0.status == .ok) }
-            try await client.execute(uri: "/api/preset", method: .get, headers: auth) { #expect($0.status == .ok) }
-            try await client.execute(uri: "/api/nothing", method: .get, headers: auth) { #expect($0.status == .notFound) }
-            try await client.execute(uri: "/api/evaluate", method: .post, headers: auth, body: ByteBuffer(string: "{")) { #expect($0.status == .badRequest) }
-            try await client.execute(uri: "/api/evaluate", method: .post, headers: auth,
-                                     body: ByteBuffer(repeating: UInt8(ascii: " "), count: (1 << 20) + 10)) { #expect($0.status == .contentTooLarge) }
-            try await client.execute(uri: "/api/candidates?k=9", method: .get, headers: auth) { #expect($0.status == .badRequest) }
-            try await client.execute(uri: "/api/export", method: .post, headers: auth, body: ByteBuffer(string: #"{"name": "../x"}"#)) {
-                #expect($0.status == .badRequest)
-            }
-        }
-        // Every operation of the OpenAPI document is routed (a handler's own 404 names what is missing).
-        try await app.test(.router) { client in
-            for e in StudioOpenAPI.endpoints {
-                let method = try #require(HTTPRequest.Method(e.method.uppercased()))
-                try await client.execute(uri: e.path + "?token=secret-token-0123456789", method: method,
-                                         body: e.request == nil ? nil : ByteBuffer(string: #"{"name": "routed"}"#)) { r in
-                    #expect(r.status != .methodNotAllowed && !(r.status == .notFound && String(buffer: r.body).contains("Not Found")), "\(e.method) \(e.path)")
-                }
-            }
-            try await client.execute(uri: "/api/evaluate?token=secret-token-0123456789", method: .post,
-                                     body: ByteBuffer(string: #"{"params": {}, "params": {"damping": 0.6}}"#)) { r in
-                #expect(r.status == .badRequest && String(buffer: r.body).contains("duplicate key"))
-            }
-        }
-        gate.allow(authorities: ["127.0.0.1:1"])
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/api/preset?token=secret-token-0123456789", method: .get) { #expect($0.status == .forbidden) }
-        }
     }
 }
