@@ -168,6 +168,10 @@ public final class SessionStore: Sendable {
                     width REAL NOT NULL, height REAL NOT NULL, dpr REAL NOT NULL, params TEXT NOT NULL, samples TEXT NOT NULL)
                 """)
         }
+        // Whether a recording joins the studio's traces (replay, rounds, evaluate).
+        m.registerMigration("v4") { db in
+            try db.execute(sql: "ALTER TABLE recordings ADD COLUMN used INTEGER NOT NULL DEFAULT 0")
+        }
         return m
     }
 
@@ -183,10 +187,7 @@ public final class SessionStore: Sendable {
     public func set(_ key: Key, _ text: String) throws {
         try db.write { db in
             try SessionValue(key: key.rawValue, value: text).save(db)
-            if let open = try Self.openRound(db) {
-                try CandidateRecord.filter(Column("round") == open.number).deleteAll(db)
-                try open.delete(db)
-            }
+            try Self.dropOpenRound(db)
         }
     }
 
@@ -211,6 +212,9 @@ public final class SessionStore: Sendable {
         /// `live-N`.
         public var id: String
         public var intent: TraceIntent?
+        /// Whether it is one of the studio's traces (replayed, measured and watched in rounds as
+        /// the trace files' are).
+        public var used: Bool
         /// The page's phone (pt) and the display's device pixel ratio.
         public var screen: [Double], dpr: Double
         /// The parameter set the gesture was felt with.
@@ -233,16 +237,23 @@ public final class SessionStore: Sendable {
     /// Every recording, in order (a stored row that does not read back is skipped).
     public func recordings() throws -> [Recording] {
         try db.read { db in
-            try Row.fetchAll(db, sql: "SELECT number, intent, width, height, dpr, params, samples FROM recordings ORDER BY number").compactMap(Self.recording)
+            try Row.fetchAll(db, sql: "SELECT number, intent, used, width, height, dpr, params, samples FROM recordings ORDER BY number").compactMap(Self.recording)
         }
     }
 
-    /// Labels the recording `id` with `intent` (404 for an unknown id).
-    public func label(recording id: String, _ intent: TraceIntent) throws {
+    /// Labels the recording `id` with `intent` and adds it to the studio's traces or takes it out
+    /// (`used`); nil leaves either as it is. A change of the traces drops the open round, as a
+    /// change of the levers does. 404 for an unknown id.
+    public func update(recording id: String, intent: TraceIntent?, used: Bool?) throws {
         guard let n = Self.recordingNumber(id) else { throw StudioError.notFound("no recording '\(id.prefix(80))' in this session") }
         try db.write { db in
-            try db.execute(sql: "UPDATE recordings SET intent = ? WHERE number = ?", arguments: [intent.rawValue, n])
-            if db.changesCount == 0 { throw StudioError.notFound("no recording '\(id.prefix(80))' in this session") }
+            guard let was = try Row.fetchOne(db, sql: "SELECT used FROM recordings WHERE number = ?", arguments: [n]) else {
+                throw StudioError.notFound("no recording '\(id.prefix(80))' in this session")
+            }
+            if let intent { try db.execute(sql: "UPDATE recordings SET intent = ? WHERE number = ?", arguments: [intent.rawValue, n]) }
+            if let used { try db.execute(sql: "UPDATE recordings SET used = ? WHERE number = ?", arguments: [used, n]) }
+            let wasUsed: Bool = was["used"]
+            if (used ?? wasUsed) != wasUsed || (wasUsed && intent != nil) { try Self.dropOpenRound(db) }
         }
     }
 
@@ -264,12 +275,19 @@ public final class SessionStore: Sendable {
         }
         let id = "live-\(number)"
         let intent = (row["intent"] as String?).flatMap(TraceIntent.init(rawValue:))
-        return Recording(id: id, intent: intent, screen: [row["width"], row["height"]], dpr: row["dpr"], params: params,
+        return Recording(id: id, intent: intent, used: row["used"], screen: [row["width"], row["height"]], dpr: row["dpr"], params: params,
                          trace: Trace(id: id, intent: intent, samples: samples))
     }
 
     /// Parameter sets shown so far.
     public func shownCount() throws -> Int { try db.read { try ShownRecord.fetchCount($0) } }
+
+    /// Deletes the open round and its candidates (they were proposed under a setting that changed).
+    static func dropOpenRound(_ db: Database) throws {
+        guard let open = try openRound(db) else { return }
+        try CandidateRecord.filter(Column("round") == open.number).deleteAll(db)
+        try open.delete(db)
+    }
 
     /// The round still waiting for an answer (the latest round without one), if any.
     public func openRound() throws -> Round? {

@@ -9,13 +9,12 @@ import TraceIO
 /// function from its decoded request to its answer (the contract types of StudioRequest.swift
 /// and StudioAnswers.swift). Errors are ``StudioError``s.
 public final class StudioAPI: Sendable {
-    public let engine: StudioEngine
+    /// The preset and its trace files, without the session's recordings.
+    let base: StudioEngine
     public let store: SessionStore
     /// Where `POST /api/export` writes: the session's folder, `exports/`.
     public let exportFolder: String
     let strategy: StudioLearner.Strategy
-    /// Every set's report row, measured once per studio: it depends on neither the levers nor the objective.
-    let measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]>
     /// The designer's levers and objective, and what follows from them.
     private let setting: Guarded<StudioSetting>
     /// One round at a time: a proposal, an answer and a change of levers or objective never interleave.
@@ -26,8 +25,7 @@ public final class StudioAPI: Sendable {
     /// this preset refuses is refused (65), as a hand-edited file should be.
     public init(engine: StudioEngine, store: SessionStore, strategy: StudioLearner.Strategy = .model,
                 measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]> = Memo()) throws {
-        self.engine = engine
-        self.measured = measured
+        base = engine
         self.store = store
         self.strategy = strategy
         exportFolder = ((store.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exports")
@@ -37,7 +35,11 @@ public final class StudioAPI: Sendable {
                 ?? StudioSpace.initial(loaded)
             let objective = try store.value(SessionStore.Key.objective).map { try ObjectiveBody.checked(try StudioRequest.decode(ObjectiveBody.self, from: Array($0.utf8)), loaded: loaded) }
                 ?? loaded.preset.objective
-            setting = Guarded(StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured))
+            // Every set's report row is measured once per trace set (it depends on neither the
+            // levers nor the objective): `measured` serves while no recording is added.
+            let recorded = try store.recordings().filter(\.used).map(\.trace)
+            setting = Guarded(StudioSetting(engine: recorded.isEmpty ? engine : try engine.adding(recorded), levers: levers, objective: objective,
+                                            strategy: strategy, measured: recorded.isEmpty ? measured : Memo()))
         } catch let error as StudioError {
             throw ToolError(.dataError, "\(store.path): the session's levers or objective: \(error.message); give another --session")
         }
@@ -45,6 +47,9 @@ public final class StudioAPI: Sendable {
 
     /// The levers, objective and learner now.
     var current: StudioSetting { setting.value }
+
+    /// The preset and the traces now: the trace files' and the recordings added to them.
+    public var engine: StudioEngine { current.engine }
 
     /// The learner (409 while nothing is free).
     func learner() throws -> StudioLearner { try current.learning.get() }
@@ -134,18 +139,28 @@ public final class StudioAPI: Sendable {
     func recordings() throws -> RecordingsAnswer {
         let estimator = engine.loaded.preset.scene.estimator
         return RecordingsAnswer(recordings: try store.recordings().map { r in
-            .init(id: r.id, kind: StudioEngine.kind(of: r.trace, estimator: estimator), intent: r.intent?.rawValue,
+            .init(id: r.id, kind: StudioEngine.kind(of: r.trace, estimator: estimator), intent: r.intent?.rawValue, used: r.used,
                   duration: r.trace.liftOffTime - (r.trace.samples.first?.t ?? 0), screen: r.screen, dpr: r.dpr, params: ParamSet(r.params))
         })
     }
 
-    /// `POST /api/recordings/ID` `{intent}`: labels a recording with one of the model's intents.
-    func label(_ id: String, _ request: LabelRequest) throws -> RecordingsAnswer {
-        let allowed = engine.loaded.kind.decisionLabels.flatMap { [$0.positive, $0.negative] }
-        if !allowed.isEmpty, !allowed.contains(request.intent) {
-            throw StudioError.badRequest("intent must be one of \(allowed.map(\.rawValue).joined(separator: ", ")) for \(engine.loaded.kind.name)")
+    /// `POST /api/recordings/ID` `{intent, used}`: labels a recording with one of the model's
+    /// intents, adds it to the traces or takes it out. A change of the traces (a recording added
+    /// or taken out, or an added one labelled) drops the open round and measures afresh.
+    func update(_ id: String, _ request: LabelRequest) throws -> RecordingsAnswer {
+        if let intent = request.intent {
+            let allowed = base.loaded.kind.decisionLabels.flatMap { [$0.positive, $0.negative] }
+            if !allowed.isEmpty, !allowed.contains(intent) {
+                throw StudioError.badRequest("intent must be one of \(allowed.map(\.rawValue).joined(separator: ", ")) for \(base.loaded.kind.name)")
+            }
         }
-        try store.label(recording: id, request.intent)
+        try inRound {
+            try store.update(recording: id, intent: request.intent, used: request.used)
+            let recorded = try store.recordings().filter(\.used).map(\.trace)
+            let now = try recorded.isEmpty ? base : base.adding(recorded)
+            if now.infos != engine.infos { setting.update { $0.with(engine: now) } }
+        }
+        warmPool()
         return try recordings()
     }
 
@@ -253,7 +268,7 @@ public final class StudioAPI: Sendable {
 
     /// The report row of `params` (names not given: the preset's values), by column.
     func metrics(_ params: [String: ParamValue]) throws -> [(name: String, value: MetricValue)] {
-        try measured.get(params) { try engine.evaluate(params) }
+        try current.evaluate(params)
     }
 }
 

@@ -450,16 +450,18 @@ struct RecordingsAnswer: Encodable, StudioContract {
         /// `fling`, `drag`, `pinch` or `edge pull`, as the studio's traces are listed.
         var kind: String
         var intent: String?
+        /// Whether it is one of the studio's traces.
+        var used: Bool
         /// Touch-down to the last lift (s).
         var duration: Double
         /// The page's phone (pt) and the display's device pixel ratio.
         var screen: [Double], dpr: Double
         var params: ParamSet
 
-        enum CodingKeys: CodingKey { case id, kind, intent, duration, screen, dpr, params }
+        enum CodingKeys: CodingKey { case id, kind, intent, used, duration, screen, dpr, params }
         static let schemaName = "Recording"
         static var schema: Schema {
-            .object([(CodingKeys.id, .string), (.kind, .string), (.intent, Schema.string.nullable), (.duration, .number),
+            .object([(CodingKeys.id, .string), (.kind, .string), (.intent, Schema.string.nullable), (.used, .boolean), (.duration, .number),
                      (.screen, .array(.number, min: 2, max: 2)), (.dpr, .number), (.params, .ref(ParamSet.self))])
         }
     }
@@ -472,22 +474,31 @@ struct RecordingsAnswer: Encodable, StudioContract {
 
 /// `POST /api/recordings/ID` `{intent}`: one of the model's intents.
 struct LabelRequest: Decodable, StudioContract {
-    var intent: TraceIntent
+    /// One of the model's intents (`dismiss`, `keep`, …).
+    var intent: TraceIntent?
+    /// Whether the recording joins the studio's traces (replay, rounds, evaluate).
+    var used: Bool?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case intent }
+    enum CodingKeys: String, CodingKey, CaseIterable { case intent, used }
 
-    init(intent: TraceIntent) { self.intent = intent }
+    init(intent: TraceIntent? = nil, used: Bool? = nil) { self.intent = intent; self.used = used }
 
     init(from decoder: any Decoder) throws {
         let c = try StudioRequest.fields(decoder, CodingKeys.self)
         let words = TraceIntent.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let word = try c.field(String.self, .intent, "intent must be one of \(words)") else { throw StudioError.badRequest("intent is required") }
-        guard let intent = TraceIntent(rawValue: word) else { throw StudioError.badRequest("intent must be one of \(words)") }
-        self.intent = intent
+        if let word = try c.field(String.self, .intent, "intent must be one of \(words)") {
+            guard let intent = TraceIntent(rawValue: word) else { throw StudioError.badRequest("intent must be one of \(words)") }
+            self.intent = intent
+        }
+        used = try c.field(Bool.self, .used, "used must be true or false")
+        guard intent != nil || used != nil else { throw StudioError.badRequest("give intent, used or both") }
     }
 
     static let schemaName = "Label"
-    static var schema: Schema { .object([(CodingKeys.intent, .string(oneOf: TraceIntent.allCases.map(\.rawValue)))], closed: true) }
+    static var schema: Schema {
+        .object([(CodingKeys.intent, .string(oneOf: TraceIntent.allCases.map(\.rawValue))), (.used, .boolean)], optional: [.intent, .used], closed: true)
+            .with("minProperties", .number(1))
+    }
 }
 
 /// `GET /api/recordings.meta.json`: the sidecar of `recordings.csv` (Reference §11.2).

@@ -53,11 +53,27 @@ public struct StudioEngine: Sendable {
             throw ToolError(.dataError, "trace id '\(t.id.prefix(80))' appears twice in \(files.joined(separator: ", ")); the studio names traces by id")
         }
         traces = all
-        let estimator = loaded.preset.scene.estimator
-        infos = all.map { t in
-            TraceInfo(id: t.id, kind: Self.kind(of: t, estimator: estimator), intent: t.intent?.rawValue,
-                      duration: t.liftOffTime - (t.samples.first?.t ?? 0))
+        infos = all.map { Self.info($0, estimator: loaded.preset.scene.estimator) }
+    }
+
+    private init(loaded: PresetStore.Loaded, traces: [Trace], infos: [TraceInfo], files: [String]) {
+        self.loaded = loaded; self.traces = traces; self.infos = infos; self.files = files
+    }
+
+    /// These traces and `recorded` after them (the session's live recordings the designer added,
+    /// Reference §11.2): what replay, rounds and evaluate then use. 409 for an id a trace file has.
+    public func adding(_ recorded: [Trace]) throws -> StudioEngine {
+        for t in recorded where infos.contains(where: { $0.id == t.id }) {
+            throw StudioError.conflict("a trace of this studio is already named '\(t.id)'")
         }
+        return StudioEngine(loaded: loaded, traces: traces + recorded,
+                            infos: infos + recorded.map { Self.info($0, estimator: loaded.preset.scene.estimator) }, files: files)
+    }
+
+    /// How the page lists `trace`.
+    static func info(_ trace: Trace, estimator: VelocityEstimator) -> TraceInfo {
+        TraceInfo(id: trace.id, kind: kind(of: trace, estimator: estimator), intent: trace.intent?.rawValue,
+                  duration: trace.liftOffTime - (trace.samples.first?.t ?? 0))
     }
 
     /// Release speed (pt/s) from which a one-finger gesture is a fling rather than a drag that
@@ -86,9 +102,7 @@ public struct StudioEngine: Sendable {
 
     /// Replays a trace that is not one of the studio's (a live recording) under `params`.
     public func replay(_ params: [String: ParamValue], trace: Trace) throws -> TraceReplay {
-        let info = TraceInfo(id: trace.id, kind: Self.kind(of: trace, estimator: loaded.preset.scene.estimator), intent: trace.intent?.rawValue,
-                             duration: trace.liftOffTime - (trace.samples.first?.t ?? 0))
-        return TraceReplay(info: info, outcome: try Replay.run(loaded, set: params, trace: trace))
+        TraceReplay(info: Self.info(trace, estimator: loaded.preset.scene.estimator), outcome: try Replay.run(loaded, set: params, trace: trace))
     }
 
     /// The report row of `params` over every trace: the aggregates a sweep writes for that set,

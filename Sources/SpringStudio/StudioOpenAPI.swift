@@ -33,7 +33,7 @@ enum StudioOpenAPI {
         Endpoint(method: "get", path: "/api/session.sqlite", id: "session", answer: nil, errors: [401, 403, 409], file: ("application/vnd.sqlite3", "a consistent copy of the session")),
         Endpoint(method: "get", path: "/api/recordings", id: "recordings", answer: RecordingsAnswer.self, errors: [401, 403]),
         Endpoint(method: "post", path: "/api/recordings/{id}", id: "label", request: LabelRequest.self, answer: RecordingsAnswer.self,
-                 errors: [400, 401, 403, 404, 413]),
+                 errors: [400, 401, 403, 404, 409, 413]),
         Endpoint(method: "get", path: "/api/recordings.csv", id: "recordingsCSV", answer: nil, errors: [401, 403],
                  file: ("text/csv", "the recordings as one trace CSV (docs/Reference.md §3)")),
         Endpoint(method: "get", path: "/api/recordings.meta.json", id: "recordingsMeta", answer: RecordingsMeta.self, errors: [401, 403]),

@@ -113,7 +113,7 @@ public enum StudioServer {
         router.on("/api/recordings/{id}", method: .post) { request, context in
             let id = context.parameters.get("id") ?? ""
             let input = try StudioRequest.decode(LabelRequest.self, from: try await body(request))
-            return json(text: try await blocking { try JSONTextEncoder.encode(try api.label(id, input)) })
+            return json(text: try await blocking { try JSONTextEncoder.encode(try api.update(id, input)) })
         }
         router.get("/api/recordings.csv") { _, _ in
             let text = try await blocking { try api.recordingsCSV() }

@@ -7,8 +7,8 @@ import TraceIO
 
 /// What the designer has set in the studio (Reference §11.1): the levers (free parameters) and
 /// the objective, and what follows from the two: the rules' verdicts, the learner over the
-/// levers judged by those rules, and the best's margins. A value: `POST /api/space` and
-/// `PUT /api/objective` replace it whole.
+/// levers judged by those rules, and the best's margins. A value: `POST /api/space`,
+/// `PUT /api/objective` and a recording added to the traces replace it whole.
 public struct StudioSetting: Sendable {
     public let engine: StudioEngine
     public let levers: StudioSpace
@@ -40,6 +40,16 @@ public struct StudioSetting: Sendable {
 
     func with(objective: Objective) -> StudioSetting {
         StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured)
+    }
+
+    /// The same levers and objective over another set of traces: every set is measured afresh.
+    func with(engine: StudioEngine) -> StudioSetting {
+        StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: Memo())
+    }
+
+    /// The report row of `params` over the traces, measured once per set under this setting's traces.
+    func evaluate(_ params: [String: ParamValue]) throws -> [(name: String, value: MetricValue)] {
+        try measured.get(params) { try engine.evaluate(params) }
     }
 
     /// The margins of `params` (free values) along each free numeric parameter (Reference §13):

@@ -86,7 +86,7 @@ import Testing
         // A live gesture kept and labelled: the recordings and their sidecar.
         var channel = LiveChannel(api: api)
         for message in StudioLiveTests.messages(api.engine.traces[0]) { _ = try channel.receive(Array(message.utf8)) }
-        try add(api.label("live-1", LabelRequest(intent: loaded.kind.decisionLabels.first?.positive ?? .dismiss)))
+        try add(api.update("live-1", LabelRequest(intent: loaded.kind.decisionLabels.first?.positive ?? .dismiss)))
         try add(api.recordingsMeta())
         try add(api.code(CodeRequest(format: .swiftui)))
         try add(api.space(SpaceRequest(free: api.current.levers.free + [FreeParameter(name: loaded.kind.parameters.first { p in
@@ -109,7 +109,7 @@ import Testing
         ("Choice", #"{"round": 1, "best": 2}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),
         ("Choice", #"{"round": 1, "same": true}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),
         ("ExportRequest", #"{"name": "x"}"#, { _ = try StudioRequest.decode(ExportRequest.self, from: $0) }),
-        ("Label", #"{"intent": "keep"}"#, { _ = try StudioRequest.decode(LabelRequest.self, from: $0) }),
+        ("Label", #"{"intent": "keep", "used": true}"#, { _ = try StudioRequest.decode(LabelRequest.self, from: $0) }),
         ("CodeRequest", #"{"params": {"damping": 0.8}, "format": "compose"}"#, { _ = try StudioRequest.decode(CodeRequest.self, from: $0) }),
         ("SpaceRequest", #"{"free": [{"name": "snapFrequency"}, {"name": "snapDamping", "from": 0.5, "to": 1, "log": false}, {"name": "curve", "words": ["a", "b"]}]}"#,
          { _ = try StudioRequest.decode(SpaceRequest.self, from: $0) }),

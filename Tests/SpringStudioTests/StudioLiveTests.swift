@@ -126,9 +126,9 @@ import TraceIO
         let api = try Self.api("tweetbot")
         for trace in api.engine.traces.prefix(2) { _ = try Self.play(api, trace) }
         #expect(try api.recordings().recordings.map(\.id) == ["live-1", "live-2"])
-        _ = try api.label("live-2", LabelRequest(intent: .dismiss))
-        #expect(throws: StudioError.self) { try api.label("live-3", LabelRequest(intent: .dismiss)) }
-        #expect(throws: StudioError.self) { try api.label("live-1", LabelRequest(intent: .create)) }
+        _ = try api.update("live-2", LabelRequest(intent: .dismiss))
+        #expect(throws: StudioError.self) { try api.update("live-3", LabelRequest(intent: .dismiss)) }
+        #expect(throws: StudioError.self) { try api.update("live-1", LabelRequest(intent: .create)) }
         let file = NSTemporaryDirectory() + "recordings-\(UUID().uuidString).csv"
         try api.recordingsCSV().write(toFile: file, atomically: true, encoding: .utf8)
         let read = try TraceReader().read(path: file).traces
@@ -136,5 +136,37 @@ import TraceIO
         #expect(read[0].samples == api.engine.traces[0].samples)
         let meta = try api.recordingsMeta()
         #expect(meta.source == "studio" && meta.recordings.count == 2 && meta.session == api.store.path)
+    }
+
+    /// A recording added to the traces (`used`) is one of the studio's traces: listed, replayed
+    /// by id, measured by evaluate as a sweep measures the trace files with the recordings' CSV
+    /// beside them, and kept when the session resumes; the open round is dropped; taken out,
+    /// the studio measures its trace files again.
+    @Test func aRecordingAddedIsATraceOfTheStudio() throws {
+        let api = try Self.api("tweetbot")
+        let files = api.engine.traces
+        for trace in files.prefix(2) { _ = try Self.play(api, trace) }
+        let before = try api.metrics([:])
+        _ = try api.candidates(k: 2)
+        _ = try api.update("live-2", LabelRequest(intent: .dismiss, used: true))
+        #expect(try api.store.openRound() == nil)
+        #expect(api.engine.traces.count == files.count + 1 && api.preset().traces.last?.id == "live-2" && api.preset().traces.last?.intent == "dismiss")
+        #expect(try api.replay(ReplayRequest(params: nil, traces: ["live-2"], items: nil)).replays.count == 1)
+        // The trace files and the recordings' CSV, read back as `sweep --traces` reads them.
+        let folder = NSTemporaryDirectory() + "used-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TraceWriter.csv(files).write(toFile: folder + "/files.csv", atomically: true, encoding: .utf8)
+        try TraceWriter.csv(try api.store.recordings().filter(\.used).map(\.trace)).write(toFile: folder + "/live.csv", atomically: true, encoding: .utf8)
+        let both = try StudioEngine(loaded: api.engine.loaded, files: [folder + "/files.csv", folder + "/live.csv"])
+        let after = try api.metrics([:])
+        let read = try both.evaluate([:])
+        #expect(after.map(\.value) == read.map(\.value))
+        #expect(after.map(\.value) != before.map(\.value))
+        let resumed = try StudioAPI(engine: try StudioEngine(loaded: api.engine.loaded, files: []), store: api.store)
+        #expect(resumed.engine.traces.map(\.id) == api.engine.traces.map(\.id))
+        _ = try api.update("live-2", LabelRequest(used: false))
+        let again = try api.metrics([:])
+        #expect(api.engine.traces.count == files.count && again.map(\.value) == before.map(\.value))
+        #expect(try api.recordings().recordings.map(\.used) == [false, false])
     }
 }

@@ -3,8 +3,25 @@
 // pointer input (mouse, pen, touch; two touches for a pinch). Each pointer event goes to
 // /api/live as a sample in the phone's points; the frames the server answers are drawn as they
 // come, and after the last lift the tail plays to rest. Every gesture is kept in the session
-// as a recording (live-N), listed under the stage with one button per intent.
-const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null, panel: null, drawn: 0 };
+// as a recording (live-N), listed under the stage with one button per intent and a box that
+// adds it to the traces the trace list, rounds and evaluate use.
+const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null, panel: null, drawn: 0, stats: liveStats() };
+
+/// What the page measures of a gesture (read by Tests/studio/live_page.py): `sent`, each
+/// sample's event time (ms) and its time in the gesture (s) until its answer comes; `waiting`, answered samples not yet drawn;
+/// `latencies`, event to drawn (ms) per sample; `intervals`, between drawn display frames (ms).
+function liveStats() { return { sent: [], waiting: [], latencies: [], intervals: [], last: null, start: null }; }
+
+/// Called after each display frame is drawn: the samples answered since were drawn now.
+function liveDrawn() {
+  const s = live.stats;
+  if (!live.replay || (!live.replay.live && s.waiting.length === 0)) return;
+  const now = performance.now();
+  for (const at of s.waiting) s.latencies.push(now - at);
+  s.waiting = [];
+  if (s.last !== null && live.replay.live) s.intervals.push(now - s.last);
+  s.last = now;
+}
 
 /// The socket, opened on first use (the token in the query, as every API path takes it).
 function liveSocket() {
@@ -44,12 +61,19 @@ function livePointer(e, phase) {
       // Drawn from its first frame on (the stage needs frames to draw).
       live.replay = { screen: preset.screen, frames: [], rest: 0, live: true };
       live.panel = panel;
+      live.stats = liveStats();
     }
     live.ids.set(e.pointerId, Math.min(...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((n) => ![...live.ids.values()].includes(n))));
     panel.canvas.setPointerCapture(e.pointerId);
   }
-  const { x, y } = livePoint(panel, e);
-  liveSend({ t: e.timeStamp / 1000, phase, pointers: [{ id: live.ids.get(e.pointerId), x, y }] });
+  // A browser hands over the moves of one display frame as one event: each is a sample.
+  const samples = phase === "moved" && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+  for (const each of samples.length ? samples : [e]) {
+    const { x, y } = livePoint(panel, each);
+    liveSend({ t: each.timeStamp / 1000, phase, pointers: [{ id: live.ids.get(e.pointerId), x, y }] });
+    if (live.stats.start === null) live.stats.start = each.timeStamp;
+    live.stats.sent.push({ at: each.timeStamp, t: (each.timeStamp - live.stats.start) / 1000 });
+  }
   if (phase === "ended" || phase === "cancelled") live.ids.delete(e.pointerId);
 }
 
@@ -65,10 +89,19 @@ function liveAnswer(answer) {
     live.replay.frames.push(...answer.frames);
     const last = live.replay.frames[live.replay.frames.length - 1];
     if (last) live.replay.rest = Math.max(live.replay.rest, last.t);
+    // While the finger is down the newest frame is drawn (the tail after the lift plays on the clock).
+    // While the finger is down the frame of the latest sample is drawn; after the lift the
+    // tail plays on the clock from there.
+    const sample = live.stats.sent.shift();
+    if (live.replay.live && last && sample) {
+      clock.t = Math.min(last.t, sample.t);
+      if (answer.frames.length) live.stats.waiting.push(sample.at);
+    }
     live.drawn += answer.frames.length;
     document.body.dataset.liveFrames = live.drawn;
   } else if (answer.done) {
     live.replay.rest = answer.rest;
+    live.replay.live = false;
     document.body.dataset.liveDone = answer.trace;
     showRecordings();
   }
@@ -85,13 +118,31 @@ async function showRecordings() {
     li.append(r.id + " · " + r.kind + " · " + r.duration.toFixed(2) + " s" + (r.intent ? " · " + r.intent : ""));
     for (const intent of intents) {
       const b = button(intent, "label");
-      b.addEventListener("click", async () => { await api("POST", "/api/recordings/" + r.id, { intent }); showRecordings(); });
+      b.addEventListener("click", async () => { await liveUpdate(r.id, { intent }); });
       li.append(" ", b);
     }
+    const use = document.createElement("input"), label = document.createElement("label");
+    use.type = "checkbox";
+    use.checked = r.used;
+    use.addEventListener("change", async () => { await liveUpdate(r.id, { used: use.checked }); });
+    label.append(use, " in traces");
+    li.append(" ", label);
     return li;
   }));
   $("recordings-csv").href = "/api/recordings.csv?token=" + encodeURIComponent(token);
   $("recordings-box").hidden = list.recordings.length === 0;
+}
+
+/// Labels a recording or adds it to the traces (or takes it out): the lists follow.
+async function liveUpdate(id, change) {
+  try {
+    await api("POST", "/api/recordings/" + id, change);
+    preset.traces = (await api("GET", "/api/preset")).traces;
+    showTraces();
+  } catch (e) {
+    showError(String(e.message || e), "live");
+  }
+  showRecordings();
 }
 
 function startLive() {

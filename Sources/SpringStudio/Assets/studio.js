@@ -279,6 +279,7 @@ function tick(now) {
   $("time").textContent = shown.toFixed(3) + " s / " + rest.toFixed(3) + " s";
   for (const p of panels) showValues(p);
   drawStage(panels, clock.t);
+  liveDrawn();
   const ready = panels.filter((p) => p.replay);
   if (ready.length === panels.length && document.body.dataset.state !== "ready") document.body.dataset.state = "ready";
   requestAnimationFrame(tick);
@@ -299,6 +300,14 @@ async function showCopy(kind) {
 }
 
 // ---- start
+/// The trace list, from `preset.traces` (the trace files' and the recordings added to them);
+/// the chosen trace stays chosen while it is listed.
+function showTraces() {
+  const chosen = $("trace").value;
+  $("trace").replaceChildren(...preset.traces.map((t) => new Option(t.id + " — " + t.kind + (t.intent ? ", " + t.intent : ""), t.id)));
+  if (preset.traces.some((t) => t.id === chosen)) $("trace").value = chosen;
+}
+
 async function start() {
   try {
     preset = await api("GET", "/api/preset");
@@ -307,9 +316,7 @@ async function start() {
     return;
   }
   $("preset-name").textContent = "— " + preset.name + " (" + preset.model + ")";
-  for (const t of preset.traces) {
-    $("trace").append(new Option(t.id + " — " + t.kind + (t.intent ? ", " + t.intent : ""), t.id));
-  }
+  showTraces();
   $("trace").addEventListener("change", () => { clock.t = 0; panels.forEach(request); });
   buildAxes();
   $("play").addEventListener("click", () => {
