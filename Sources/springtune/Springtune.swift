@@ -20,6 +20,10 @@ struct Springtune: ParsableCommand {
         Cleanup.shared.install()
         StandardStreams.install()
         do {
+            if let bad = Arguments.firstNotUTF8() {
+                StandardStreams.error("springtune: argument \(bad.index) is not UTF-8 ('\(bad.shown)'); springtune reads and writes file names as UTF-8: rename the file or folder\n")
+                finish(ExitCode.validationFailure.rawValue)
+            }
             if let line = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
                 StandardStreams.error("springtune: \(line)\n")
                 finish(ExitCode.validationFailure.rawValue)

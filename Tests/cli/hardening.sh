@@ -246,4 +246,9 @@ check "replay with a failing gnuplot: exit 70, timeline.csv kept" bash -c "test 
 PATH="$work/fakebin:$PATH" "$bin" compare "$work/merged.csv" "$work/merged.csv" --out "$work/cmp-fail" >/dev/null 2>"$work/err"; rc=$?
 check "compare with a failing gnuplot: exit 70, compare.csv kept" bash -c "test $rc = 70 && test -s '$work/cmp-fail/compare.csv'"
 
+# A file or folder name that is not UTF-8 (issue 39): Swift would read it as another name (U+FFFD
+# for the bad byte) and open or write that one; it is refused before anything runs.
+check "--out with a name that is not UTF-8: exit 64" run 64 sweep --preset tweetbot --no-charts --out "$work/bad-$(printf '\xff')"
+check "  one line showing the byte, nothing written" bash -c "test \$(wc -l <'$work/err') = 1 && grep -qF 'is not UTF-8' '$work/err' && grep -qF '\\xFF' '$work/err' && test -z \"\$(ls -d '$work'/bad-* 2>/dev/null)\""
+check "traces validate FILE with a name that is not UTF-8: exit 64" run 64 traces validate "$work/t-$(printf '\xe9').csv"
 finish
