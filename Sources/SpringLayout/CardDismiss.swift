@@ -54,7 +54,8 @@ public struct FrameVelocity: Hashable, Sendable {
 /// `card-dismiss` (Reference §7.3, the App Store "Today" card detail): dragging down (or panning
 /// from the left edge) shrinks the full-screen card; past `commitProgress` it commits to
 /// dismiss at once, else a flick decides at release. A spring (response, dampingRatio) then
-/// takes the card to its place in the list (dismiss) or back to full screen (keep).
+/// takes the card to its place in the list (dismiss) or back to full screen (keep), from rest
+/// or (`releaseVelocity: finger`) with the frame's velocity along its path.
 public struct CardDismiss: ResponseSpringModel {
     /// The model's name in presets: `card-dismiss`.
     public static let modelName = "card-dismiss"
@@ -72,6 +73,7 @@ public struct CardDismiss: ResponseSpringModel {
         .number("cardY", "pt", 160, "dismissed card frame y", min: -10_000, max: ParameterSpec.maxLength, domain: .linear(-1000, 2000, tuning: false)),
         .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
         .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .text("releaseVelocity", "rest", ["rest", "finger"], "the card spring starts at rest, or with the frame's velocity at release (the finger's)"),
     ]
     /// `dismiss` or `keep`.
     public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
@@ -92,6 +94,9 @@ public struct CardDismiss: ResponseSpringModel {
     public let minScale: Double
     /// The dismissed card's frame in the list (pt): where a dismissed card lands.
     public let cardFrame: Rect
+    /// True when the card spring starts with the frame's velocity at release along its path
+    /// (`releaseVelocity: finger`); false (`rest`, the default): it starts at rest.
+    public let carriesVelocity: Bool
     /// The screen and clock the model runs in.
     public let scene: Scene
 
@@ -104,6 +109,7 @@ public struct CardDismiss: ResponseSpringModel {
         (edgeWidth, dismissDistance, contentOffset) = (n("edgeWidth"), n("dismissDistance"), n("contentOffset"))
         (commitProgress, flickVelocity, minScale) = (n("commitProgress"), n("flickVelocity"), n("minScale"))
         cardFrame = Rect(x: n("cardX"), y: n("cardY"), width: n("cardWidth"), height: n("cardHeight"))
+        carriesVelocity = values["releaseVelocity"] == .text("finger")
     }
 
     var screen: Rect { Rect(x: 0, y: 0, width: scene.width, height: scene.height) }
@@ -169,13 +175,18 @@ public struct CardDismissEngine: TouchEngine {
     public mutating func retarget(_ newTarget: Rect, at t: Double) {
         guard let current = spring else { return }
         let t = max(t, current.time)
-        let shown = self.frame(at: t), frame = shown.frame, v = shown.velocity.edges
-        let d = zip(newTarget.edges, frame.edges).map { $0 - $1 }
-        let dd = d.reduce(0) { $0 + $1 * $1 }
-        let rateU = dd > 0 ? zip(v, d).reduce(0) { $0 + $1.0 * $1.1 } / dd : 0
+        let shown = self.frame(at: t), frame = shown.frame
         (start, target) = (frame, newTarget)
         travel = zip(start.edges, target.edges).map { abs($1 - $0) }.max() ?? 0
-        spring = Simulation(spring: model.spring, position: 0, velocity: rateU, target: 1, time: t)
+        spring = Simulation(spring: model.spring, position: 0, velocity: Self.rate(shown.velocity, from: frame, to: newTarget), target: 1, time: t)
+    }
+
+    /// The rate u̇ (1/s) of a frame moving at `velocity` along the path from `frame` (u = 0) to
+    /// `target` (u = 1): u̇ = (ḟ · d)/(d · d), d = target − frame, the part of ḟ along the path.
+    static func rate(_ velocity: FrameVelocity, from frame: Rect, to target: Rect) -> Double {
+        let d = zip(target.edges, frame.edges).map { $0 - $1 }
+        let dd = d.reduce(0) { $0 + $1 * $1 }
+        return dd > 0 ? zip(velocity.edges, d).reduce(0) { $0 + $1.0 * $1.1 } / dd : 0
     }
 
     /// A new gesture that grabs the card where this engine presents it at time t (s), Reference
@@ -257,7 +268,8 @@ public struct CardDismissEngine: TouchEngine {
             start = shown.frame
             target = decision == .dismiss ? model.cardFrame : model.screen
             travel = zip(start.edges, target.edges).map { abs($1 - $0) }.max() ?? 0
-            spring = Simulation(spring: model.spring, position: 0, velocity: 0, target: 1, time: t)
+            let rate = model.carriesVelocity ? Self.rate(shown.velocity, from: start, to: target) : 0
+            spring = Simulation(spring: model.spring, position: 0, velocity: rate, target: 1, time: t)
         }
         var s = spring!
         s.advance(to: t)

@@ -86,6 +86,21 @@ import Testing
         #expect(last.height < 0)
     }
 
+    /// `releaseVelocity: finger` (issue 38): the card kept at release springs back from the
+    /// frame's own rate. A frame scaled about the centre moves along the path to the full
+    /// screen (d = (1 − s)·(−W/2, −H/2, W, H), ḟ = ṡ·(−W/2, −H/2, W, H)), so u̇ = ṡ/(1 − s) keeps
+    /// the whole rate: the height's rate at the lift is the drag's, 844·ds, where `rest` gives 0.
+    @Test func cardReleasedWithTheFingersVelocityKeepsTheFramesRate() throws {
+        var e = CardDismissEngine(model: try CardDismiss(preset: try Self.preset("card-dismiss", params: #""releaseVelocity": "finger""#)))
+        let ds = -(1 - 0.86) / 0.3 * 240 / 333
+        Self.follows(start: SIMD2(200, 300), step: SIMD2(0, 2), expected: 844 * ds, released: 844 * ds) { s in
+            e.add(s)
+            let f = e.frame(at: s.t)
+            return (f.frame.height, f.velocity.height)
+        }
+        #expect(e.decision == .keep)
+    }
+
     @Test func pinchedRowFollowsTheSeparation() throws {
         var e = PinchFoldEngine(model: try PinchFold(preset: try Self.preset("pinch-fold")))
         // Fingers part at 2 pt per frame each: ḋ = 480 pt/s, and hᵣ = d − d₀ in create mode.

@@ -48,6 +48,10 @@ import TraceIO
         #expect(swiftUI.contains("static let snap = Spring(duration: 0.5, bounce: 0.3)"))
         #expect(swiftUI.contains("static let snapAnimation = Animation.spring(response: 0.5, dampingRatio: 0.7)"))
         #expect(swiftUI.contains("static let flickVelocity: Double = 800"))
+        #expect(swiftUI.contains("static func snapAnimation(initialVelocity: Double) -> Animation {\n        .interpolatingSpring(mass: 1, stiffness: 157.914, damping: 17.5929, initialVelocity: initialVelocity)"))
+        // Over-damped: response and ζ, no negative bounce (its SwiftUI meaning is unpublished).
+        let over = SwiftSource(try PlatformPreset(preset: Self.preset("tweetbot", SpringParameters(frequency: 2, damping: 1.5))), framework: .swiftUI).text
+        #expect(over.contains("static let snap = Spring(response: 0.5, dampingRatio: 1.5)") && !over.contains("bounce:"))
         let uiKit = SwiftSource(set, framework: .uiKit).text
         #expect(uiKit.contains("UISpringTimingParameters(mass: 1, stiffness: 157.914, damping: 17.5929, initialVelocity: initialVelocity)"))
     }
@@ -61,6 +65,7 @@ import TraceIO
         #expect(KotlinSource(try PlatformPreset(preset: Self.preset("evernote"))).text.contains("fun <T> springSpec(): SpringSpec<T> = spring(dampingRatio = springDampingRatio"))
         #expect(kotlin.contains("Nearest Material 3 token: Expressive spatial default"))
         #expect(kotlin.contains("distance 0 in"))
+        #expect(kotlin.contains("suspend fun Animatable<Float, AnimationVector1D>.animateSnapTo(target: Float, initialVelocity: Float) =\n        animateTo(target, snapSpec(), initialVelocity)"))
         #expect(kotlin.contains("const val distanceThreshold = 60f"))
     }
 
@@ -70,8 +75,11 @@ import TraceIO
         let css = try CSSSource(set).text
         let easing = try #require(css.split(separator: "\n").first { $0.contains("--evernote-spring-easing:") })
         let inner = easing.split(separator: "(")[1].split(separator: ")")[0]
-        let points = inner.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces))! }
-        #expect(points.first == 0 && points.last == 1 && zip(points, points.dropFirst()).allSatisfy { $0 <= $1 })   // ζ = 1
+        // Stops "progress share%": progress rising (ζ = 1), shares rising from 0 to 100.
+        let stops = inner.split(separator: ",").map { $0.split(separator: " ").map { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "%"))) ?? .nan } }
+        let points = stops.map { $0[0] }, shares = [0] + stops.dropFirst().dropLast().map { $0.count == 2 ? $0[1] : .nan } + [100]
+        #expect(points.first == 0 && points.last == 1 && zip(points, points.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(zip(shares, shares.dropFirst()).allSatisfy { $0 < $1 })
         #expect(css.contains("--evernote-boundary-resistance: 10;") && css.contains("--evernote-bounce-duration:"))
         #expect(css.contains("transition: transform var(--evernote-spring-duration) var(--evernote-spring-easing);"))
         struct Figma: Decodable { struct Spring: Decodable { var name: String, mass: Double, stiffness: Double, damping: Double }; var springs: [Spring] }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The library's footprint (docs/SpringLayout.md, "Footprint"): a copy of Examples/PresetConsumer,
 # from a clean state in a scratch folder, depends on this package with the `Tool` trait off and
-# resolves none of the command line's packages; it builds and decodes a bundled preset. The same
+# resolves none of the command line's packages; it builds (release) and decodes a bundled preset,
+# and the footprint table of docs/SpringLayout.md is that build's (FOOTPRINT_WRITE=1: rewrite it). The same
 # copy with the package's default traits resolves swift-argument-parser (so the check can fail).
 # Run from the package root.
 . "$(dirname "$0")/lib.sh"
@@ -32,13 +33,17 @@ echo "Package.resolved: $( [ -f "$work/app/Package.resolved" ] && grep -c '"iden
 check "its Package.resolved lists no swift-argument-parser, hummingbird, GRDB.swift, swift-nio, swift-log, swift-docc-plugin" test -z "$listed"
 check "no package was checked out" test -z "$(ls "$work/app-build/checkouts" 2>/dev/null)"
 
-swift build --package-path "$work/app" --scratch-path "$work/app-build" -c debug > "$work/build.log" 2>&1
+# Release: the build the footprint table of docs/SpringLayout.md is measured on.
+start=$(date +%s)
+swift build --package-path "$work/app" --scratch-path "$work/app-build" -c release > "$work/build.log" 2>&1
 rc=$?
 [ $rc = 0 ] || tail -20 "$work/build.log"
+echo "the example and the two modules built for release in $(( $(date +%s) - start )) s"
 check "the example builds (exit $rc)" test $rc = 0
-out=$("$work/app-build/debug/preset-consumer" Presets/evernote.json 2>&1)
+check "docs/SpringLayout.md's footprint table is this build's" python3 Tests/cli/footprint_table.py "$work/app-build/release" docs/SpringLayout.md ${FOOTPRINT_WRITE:+--write}
+out=$("$work/app-build/release/preset-consumer" Presets/evernote.json 2>&1)
 check "its preset-consumer decodes a bundled preset ($(echo $out | tr '\n' ' '))" grep -q "model: flow-layout" <<<"$out"
-out=$("$work/app-build/debug/preset-consumer" Presets/tweetbot.json 2>&1 | grep '^grab')
+out=$("$work/app-build/release/preset-consumer" Presets/tweetbot.json 2>&1 | grep '^grab')
 echo "$out"
 # tweetbot: the screen is 390 × 844 pt, so the rest centre is (195, 422): the photo is away from it.
 check "a photo grabbed mid-flight stays where it was shown" python3 -c '

@@ -20,6 +20,11 @@ has() { grep -qF -- "$2" "$work/out/tweetbot.$1"; }
 check "swiftui: Spring(duration:bounce:) and .spring(response:dampingRatio:) in enum Tweetbot" \
   eval 'has swiftui "enum Tweetbot {" && has swiftui "static let snap = Spring(duration: " && has swiftui "static let snapAnimation = Animation.spring(response: "'
 check "uikit: UISpringTimingParameters at mass 1" has uikit "UISpringTimingParameters(mass: 1, stiffness: "
+check "swiftui: each spring also from the finger's velocity (interpolatingSpring with initialVelocity)" \
+  eval 'has swiftui "static func snapAnimation(initialVelocity: Double) -> Animation {" && has swiftui ".interpolatingSpring(mass: 1, stiffness: "'
+check "compose: each spring also from the finger's velocity (Animatable.animateTo with initialVelocity)" \
+  eval 'has compose "suspend fun Animatable<Float, AnimationVector1D>.animateSnapTo(target: Float, initialVelocity: Float) =" && has compose "animateTo(target, snapSpec(), initialVelocity)"'
+
 for f in swiftui uikit; do
   check "$f: thresholds as typed constants" eval "has $f 'static let flickVelocity: Double = ' && has $f 'static let distanceThreshold: Double = '"
 done
@@ -30,8 +35,11 @@ check "css: duration, linear() easing, custom properties and a transition" \
 
 # The Swift forms type-check against stand-ins with the Apple types' initialisers and labels.
 cat >"$work/Apple.swift" <<'SWIFT'
-struct Spring { init(duration: Double, bounce: Double) {} }
-struct Animation { static func spring(response: Double, dampingRatio: Double) -> Animation { Animation() } }
+struct Spring { init(duration: Double, bounce: Double) {}; init(response: Double, dampingRatio: Double) {} }
+struct Animation {
+    static func spring(response: Double, dampingRatio: Double) -> Animation { Animation() }
+    static func interpolatingSpring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) -> Animation { Animation() }
+}
 struct CGVector { init(dx: Double, dy: Double) {} }
 final class UISpringTimingParameters { init(mass: Double, stiffness: Double, damping: Double, initialVelocity: CGVector) {} }
 SWIFT
@@ -49,7 +57,8 @@ fi
 python3 - "$work" <<'PY'
 import json, sys
 p = json.load(open("Presets/tweetbot.json"))
-p["name"] = 'evil*/ let injected = 1\n let x = "\u0000'
+# (A name may not hold a "/" since issue 39: a report folder is named after it.)
+p["name"] = 'evil* let injected = 1\n let x = "\u0000'
 p["description"] = 'desc */ system("touch INJECTED") /*\n</style>'
 p["traces"] = ["../../Sources/SpringTune/Resources/Traces/" + t for t in p["traces"]]
 json.dump(p, open(sys.argv[1] + "/evil.json", "w"))
@@ -59,6 +68,7 @@ sed -i "s#\.\./\.\./Sources#$PWD/Sources#g" "$work/evil/x/evil.json"
 "$bin" sweep --preset "$work/evil/x/evil.json" --vary snapDamping=0.9 --vary distanceThreshold=40 --vary flickVelocity=800 \
   --vary maxFlickAngle=30 --no-charts --out "$work/evil/r" >/dev/null 2>&1
 for f in swiftui compose css; do "$bin" export "$work/evil/r/report.csv" --best --format $f -o "$work/evil/e.$f" >"$work/evil/$f.out" 2>&1; done
+check "a hostile preset name sweeps and exports (so the checks below have files to read)" eval 'test -s "$work/evil/e.css" -a -s "$work/evil/e.swiftui" -a -s "$work/evil/e.compose"'
 check "a hostile preset name: the printed lines are one line each" test "$(cat "$work"/evil/*.out | wc -l)" = 3
 check "…no generated file holds a NUL" bash -c "! grep -qaP '\\x00' '$work'/evil/e.*"
 check "…the CSS comments are not closed early" bash -c "! grep -q 'evil\*/' '$work/evil/e.css'"
@@ -106,8 +116,8 @@ figma = json.load(open(f"{d}/tweetbot.figma"))
 s = figma["springs"][0]
 ok &= s["name"] == "snap" and s["mass"] == 1 and close(s["stiffness"], k) and close(s["damping"], c)
 ok &= {x["name"] for x in figma["constants"]} == set(p["params"]) and all(x["unit"] for x in figma["constants"])
-pts = [float(x) for x in re.search(r"snap-easing: linear\(([^)]*)\)", text["css"]).group(1).split(",")]
-ok &= pts[0] == 0 and pts[-1] == 1 and len(pts) >= 33
+pts = [float(x.split()[0]) for x in re.search(r"snap-easing: linear\(([^)]*)\)", text["css"]).group(1).split(",")]
+ok &= pts[0] == 0 and pts[-1] == 1 and len(pts) >= 10
 ok &= num(r"snap-duration: (\d+)ms", "css") > 0
 sys.exit(0 if ok else 1)
 PY
@@ -117,7 +127,7 @@ PY
 "$bin" export "$work/ev/report.csv" --best --format css --travel 300 -o "$work/out/evernote.css" >/dev/null 2>&1
 "$bin" export "$work/ev/report.csv" --best --format swiftui -o "$work/out/evernote.swift" >/dev/null 2>&1
 check "flow-layout exports both springs" eval 'grep -qF -- "--evernote-bounce-easing: linear(" "$work/out/evernote.css" && grep -qF "static let bounce = Spring(duration: 0.628319, bounce: 0)" "$work/out/evernote.swift"'
-check "--travel sets the band in the CSS" grep -qF "of a 300 pt travel" "$work/out/evernote.css"
+check "--travel sets the band in the CSS" grep -qF "on a 300 pt travel" "$work/out/evernote.css"
 
 # Bad input: one line and exit 64; nothing written.
 "$bin" export "$work/tb/report.csv" --best --format kotlin -o "$work/out/bad.kt" 2>"$work/bad.err"; rc=$?
@@ -130,4 +140,15 @@ check "--keep-sweep with a platform form exits 64 with one line" test $rc = 64 -
 check "a --travel within the tolerance exits 64 with one line" test $rc = 64 -a "$(wc -l <"$work/bad.err")" = 1 -a ! -e "$work/out/bad.css"
 "$bin" export "$work/tb/report.csv" --best --format css --travel 1e308 -o "$work/out/huge.css" 2>"$work/huge.err"; rc=$?
 check "an absurd --travel (1e308) exits 64 with one line, no crash ($(cat "$work/huge.err"))" test $rc = 64 -a "$(wc -l <"$work/huge.err")" = 1 -a ! -e "$work/out/huge.css"
+
+# The hand-off (issue 38): every bundled tweetbot and appstore release, replayed through UIKit's,
+# SwiftUI's and Compose's published spring formulas with the exported numbers and the velocity
+# springtune's engine carries, stays within 0.5 pt of springtune's frames (and dropping the
+# velocity breaks that on tweetbot: the check can fail); the CSS linear() easings stay within
+# 0.5 pt of the spring and end at 1 (HANDOFF_CSS_REPORT_ONLY=1 prints those without asserting;
+# make test does not set it). Reuses this file's tweetbot and evernote sweeps.
+python3 Tests/platform/handoff.py --springtune "$bin" --work "$work/handoff" \
+  --sweep tweetbot="$work/tb" --sweep evernote="$work/ev" >"$work/handoff.out" 2>&1; rc=$?
+sed 's/^/  /' "$work/handoff.out"
+check "hand-off: the exported springs follow springtune's frames within 0.5 pt (Tests/platform/handoff.py exit $rc$(grep '^FAIL' "$work/handoff.out" | cut -c6-90 | sed 's/^/; /' | tr -d '\n'))" test $rc = 0
 finish

@@ -24,13 +24,14 @@ public struct CSSSource: Sendable {
     public var text: String {
         let prefix = "--" + set.identifier.kebab
         var lines = set.header.map { "/* \(PlatformPreset.comment($0)) */" }
-        lines.append("/* Easings: the spring's step response, to within ε = \(PlatformPreset.number(set.tolerance)) pt of a \(PlatformPreset.number(set.travel)) pt travel (\(NumberFormat.significant(set.band, 3)) of it); duration = settle time. */")
+        let half = PlatformPreset.number(set.tolerance / 2), travel = PlatformPreset.number(set.travel)
+        lines.append("/* Easings: the spring's step response on a \(travel) pt travel, within \(half) pt of it between the stops as at them (half the tolerance ε = \(PlatformPreset.number(set.tolerance)) pt); duration = the time it stays within \(half) pt of the target, where the curve ends at 1. */")
         lines.append(":root {")
         for (named, easing) in zip(set.springs, easings) {
             let name = "\(prefix)-\(Identifier(named.name).kebab)"
             lines.append("  /* Spring `\(named.name)`: \(PlatformPreset.summary(named.spring)) */")
             lines.append("  \(name)-duration: \(NumberFormat.fixed(easing.duration * 1000, 0))ms;")
-            lines.append("  \(name)-easing: \(Self.linear(easing.points));")
+            lines.append("  \(name)-easing: \(Self.linear(easing));")
         }
         for c in set.constants {
             let value = switch c.value {
@@ -47,8 +48,12 @@ public struct CSSSource: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `linear(0, 0.0123, …, 1)`: evenly spaced points, 4 decimals.
-    public static func linear(_ points: [Double]) -> String {
-        "linear(" + points.map { NumberFormat.decimals($0, 4) }.joined(separator: ", ") + ")"
+    /// `linear(0, 0.0123 2.5%, …, 1)`: each inner stop's progress (5 decimals) at its share of
+    /// the duration (3 decimals of a percent); 0 and 1 at the ends (CSS Easing Level 2).
+    public static func linear(_ easing: SpringEasing) -> String {
+        let inner = easing.stops.dropFirst().dropLast().map { s in
+            NumberFormat.decimals(s.progress, 5) + " " + NumberFormat.decimals(s.time / easing.duration * 100, 3) + "%"
+        }
+        return "linear(" + (["0"] + inner + ["1"]).joined(separator: ", ") + ")"
     }
 }
