@@ -140,12 +140,14 @@ bench: build
 
 ## Fuzzes with libFuzzer for FUZZ_SECONDS each: the trace reader, the reader through one sweep
 ## run of every model, the preset decoder through grid construction, the importers, report
-## reading in compare/pick/merge. Any input: results or one ToolError, never a crash. The
+## reading in compare/pick/merge, a preset through its engine, a shard through merge, the
+## studio's live samples (LiveReplay) and search's --free values and box. Any input: results or
+## one ToolError, never a crash. The
 ## corpora grow in FUZZ_DIR/<name>; one summary line per harness (executions, crashes).
 FUZZ_SECONDS ?= 60
 FUZZ_DIR ?= out/fuzz
 FUZZ_CONFIG ?= release
-FUZZERS := traces sweep preset import report spring merge engine
+FUZZERS := traces sweep preset import report spring merge engine live search
 fuzz: setup
 	$(SWIFT) build --package-path Fuzz -c $(FUZZ_CONFIG) --sanitize=fuzzer
 	Fuzz/run.sh Fuzz/.build/$(FUZZ_CONFIG) $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZERS)

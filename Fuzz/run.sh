@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs the libFuzzer harnesses for SECONDS each on the corpus folders under DIR (seeded from the
-# repository: Fuzz/corpus, Fuzz/seeds, Presets, Tests/Golden, Tests/Data), one summary line per harness:
+# repository: Fuzz/corpus, Fuzz/seeds (engine, merge, live, search), Presets, Tests/Golden, Tests/Data), one summary line per harness:
 #   fuzz-NAME: N executions in S s, 0 crashes (corpus: C inputs)
 # libFuzzer stops at the first crash, or an input that runs longer than 30 s (a hang), and exits
 # non-zero; so does this script, naming the input.
@@ -17,6 +17,8 @@ for name in "$@"; do
     report) cp Tests/Golden/*.csv "$dir/$name/" ;;
     import) cp Tests/Data/getevent-raw/phone-single-drag.txt Tests/Data/getevent-raw/tablet-two-finger-drag.txt "$dir/$name/" ;;
     merge) cp Fuzz/seeds/merge/* "$dir/$name/" ;;
+    live) cp Fuzz/seeds/live/* "$dir/$name/" ;;
+    search) cp Fuzz/seeds/search/* "$dir/$name/" ;;
     spring) printf '\000\000\000\000\000\000\000\360\077\232\231\231\231\231\231\351\077' >"$dir/$name/f1-z0.8" ;;
   esac
   log="$dir/$name.log"

@@ -17,7 +17,9 @@ import Foundation
 public struct SpringEasing: Hashable, Sendable {
     /// A point of the curve: time (s from the start) and progress (0 at the start, 1 at the target).
     public struct Stop: Hashable, Sendable {
+        /// Seconds from the start of the curve.
         public var time: Double
+        /// 0 at the start, 1 at the target (above 1: the overshoot).
         public var progress: Double
     }
 
@@ -39,7 +41,11 @@ public struct SpringEasing: Hashable, Sendable {
     /// Most grid points (a lightly damped spring settling over thousands of periods).
     public static let maxGrid = 1 << 20
 
-    /// Nil when the spring never settles into the band (ζ = 0).
+    /// Most stops: a spring that needs more (one bouncing for hundreds of periods) has no CSS easing.
+    public static let maxStops = 2000
+
+    /// Nil when the spring never settles into the band (ζ = 0), or needs more than ``maxStops``
+    /// stops to be followed within it.
     public init?(spring: SpringParameters, band: Double) {
         precondition(band > 0 && band < 1, "band must be in (0, 1)")
         let motion = SpringMotion(spring: spring, initial: SpringState(x: 1, v: 0))
@@ -68,6 +74,7 @@ public struct SpringEasing: Hashable, Sendable {
             }
             deviation = max(deviation, gap(i, good))
             indices.append(good)
+            if indices.count > Self.maxStops { return nil }
         }
         self.spring = spring
         self.band = band

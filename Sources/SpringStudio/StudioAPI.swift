@@ -155,9 +155,16 @@ public final class StudioAPI: Sendable {
             }
         }
         try inRound {
-            try store.update(recording: id, intent: request.intent, used: request.used)
-            let recorded = try store.recordings().filter(\.used).map(\.trace)
+            // The traces after the change, made before it is stored: a refused one (409) changes nothing.
+            let recordings = try store.recordings()
+            guard recordings.contains(where: { $0.id == id }) else { throw StudioError.notFound("no recording '\(id.prefix(80))' in this session") }
+            let recorded = recordings.filter { $0.id == id ? (request.used ?? $0.used) : $0.used }.map { r in
+                var trace = r.trace
+                if r.id == id, let intent = request.intent { trace.intent = intent }
+                return trace
+            }
             let now = try recorded.isEmpty ? base : base.adding(recorded)
+            try store.update(recording: id, intent: request.intent, used: request.used)
             if now.infos != engine.infos { setting.update { $0.with(engine: now) } }
         }
         warmPool()
@@ -221,7 +228,7 @@ public final class StudioAPI: Sendable {
     /// end of, its margins, the rounds it rests on and each metric's change against the preset.
     func best() throws -> BestAnswer {
         let (best, choices, s) = try bestEstimate()
-        let row = try metrics(best.params), presetRow = try metrics([:])
+        let row = try s.evaluate(best.params), presetRow = try s.evaluate([:])
         let margins = try s.margins(best.params, metrics: row)
         var changes: [(name: String, value: MetricValue)] = []
         for (m, p) in zip(row, presetRow) {
@@ -247,7 +254,7 @@ public final class StudioAPI: Sendable {
     /// with the designer's objective as its own.
     func export(_ request: ExportRequest) throws -> ExportAnswer {
         let (best, choices, s) = try bestEstimate()
-        let text = try StudioExport.preset(engine, params: best.params, objective: s.objective, name: request.name, session: store.path,
+        let text = try StudioExport.preset(s.engine, params: best.params, objective: s.objective, name: request.name, session: store.path,
                                            choices: choices.count, folder: exportFolder)
         let path = (exportFolder as NSString).appendingPathComponent(request.name + ".json")
         do {

@@ -68,7 +68,12 @@ public enum StudioReport {
         var watched: [String] = []
         for c in choices where !watched.contains(c.round.trace) && watched.count < motionTraces { watched.append(c.round.trace) }
         if watched.isEmpty, let first = api.engine.infos.first { watched = [first.id] }
-        let motion = try api.engine.replay(best.params.values, traces: watched).map {
+        // A round may have watched a recording taken out of the traces since: it replays by itself.
+        let recorded = Dictionary(try api.store.recordings().map { ($0.id, $0.trace) }, uniquingKeysWith: { a, _ in a })
+        let motion = try watched.map { id in
+            if let trace = recorded[id], !api.engine.infos.contains(where: { $0.id == id }) { return try api.engine.replay(best.params.values, trace: trace) }
+            return try api.engine.replay(best.params.values, traces: [id])[0]
+        }.map {
             StudioFrames.answer($0, kind: api.engine.loaded.kind, verdicts: api.current.verdicts, items: false)
         }
         let content = Content(

@@ -11,10 +11,10 @@ public enum Arguments {
     /// Swift turns such bytes into U+FFFD, so a file named by them would be looked up, or
     /// written, under another name: springtune refuses them instead (exit 64, Reference §11).
     public static func firstNotUTF8() -> (index: Int, shown: String)? {
+        guard CommandLine.argc > 1 else { return nil }
         for i in 1..<Int(CommandLine.argc) {
-            guard let raw = CommandLine.unsafeArgv[i] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
-            if String(validating: bytes, as: UTF8.self) == nil { return (i, shown(bytes)) }
+            guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
+            return (i, shown(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))))
         }
         return nil
     }

@@ -109,6 +109,9 @@ import TraceIO
             ([#"{"t":0,"t":1,"phase":"began","pointers":[{"id":0,"x":1,"y":2}]}"#], "duplicate key"),
             ([#"{"params":{"snapDamping":-3}}"#], "snapDamping"),
             ([began, #"{"screen":[390,844]}"#], "in progress"),
+            // A sample far after the previous one would draw every frame in between at once.
+            ([began, #"{"t":10.5,"phase":"moved","pointers":[{"id":0,"x":1,"y":2}]}"#], "more than 10 s after"),
+            ([began] + (1...61).map { #"{"t":\#(Double($0) * 9.9),"phase":"moved","pointers":[{"id":0,"x":1,"y":2}]}"# }, "at most 600 s"),
         ]
         for c in cases {
             var channel = LiveChannel(api: api)

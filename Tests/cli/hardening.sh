@@ -251,4 +251,9 @@ check "compare with a failing gnuplot: exit 70, compare.csv kept" bash -c "test 
 check "--out with a name that is not UTF-8: exit 64" run 64 sweep --preset tweetbot --no-charts --out "$work/bad-$(printf '\xff')"
 check "  one line showing the byte, nothing written" bash -c "test \$(wc -l <'$work/err') = 1 && grep -qF 'is not UTF-8' '$work/err' && grep -qF '\\xFF' '$work/err' && test -z \"\$(ls -d '$work'/bad-* 2>/dev/null)\""
 check "traces validate FILE with a name that is not UTF-8: exit 64" run 64 traces validate "$work/t-$(printf '\xe9').csv"
+# A sweep that cannot write (a full disk; here a file size limit, EFBIG, with SIGXFSZ ignored)
+# fails with one line and leaves no new folder behind, not one holding only its checkpoint (issue 39).
+(trap '' XFSZ; ulimit -f 1; "$bin" sweep --preset tweetbot --no-charts --out "$work/full/out" >/dev/null 2>"$work/err"); rc=$?
+check "a sweep that cannot write its files: exit 73 with one line" bash -c "test $rc = 73 && test \$(wc -l <'$work/err') = 1"
+check "  no new output folder is left behind" test ! -e "$work/full/out"
 finish

@@ -9,8 +9,9 @@ const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null,
 
 /// What the page measures of a gesture (read by Tests/studio/live_page.py): `sent`, each
 /// sample's event time (ms) and its time in the gesture (s) until its answer comes; `waiting`, answered samples not yet drawn;
-/// `latencies`, event to drawn (ms) per sample; `intervals`, between drawn display frames (ms).
-function liveStats() { return { sent: [], waiting: [], latencies: [], intervals: [], last: null, start: null }; }
+/// `latencies`, event to drawn (ms) per sample; `intervals`, between drawn display frames (ms);
+/// `lastAt`, the event time of the last sample sent.
+function liveStats() { return { sent: [], waiting: [], latencies: [], intervals: [], last: null, start: null, lastAt: -Infinity }; }
 
 /// Called after each display frame is drawn: the samples answered since were drawn now.
 function liveDrawn() {
@@ -69,6 +70,9 @@ function livePointer(e, phase) {
   // A browser hands over the moves of one display frame as one event: each is a sample.
   const samples = phase === "moved" && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
   for (const each of samples.length ? samples : [e]) {
+    // Two fingers' coalesced moves come pointer by pointer: one older than the last sent is dropped.
+    if (each.timeStamp < live.stats.lastAt) continue;
+    live.stats.lastAt = each.timeStamp;
     const { x, y } = livePoint(panel, each);
     liveSend({ t: each.timeStamp / 1000, phase, pointers: [{ id: live.ids.get(e.pointerId), x, y }] });
     if (live.stats.start === null) live.stats.start = each.timeStamp;

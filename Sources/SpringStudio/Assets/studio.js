@@ -268,7 +268,8 @@ function restTime() { return Math.max(0.001, ...panels.filter((p) => p.replay).m
 
 function tick(now) {
   const rest = restTime();
-  if (clock.playing && clock.last !== null) {
+  // While a live finger is down the newest frame is shown: the clock waits for the answers.
+  if (clock.playing && clock.last !== null && !(live.replay && live.replay.live)) {
     clock.t += (now - clock.last) / 1000 * clock.speed;
     if (clock.t > rest + 0.5) clock.t = 0; // hold the end for half a second, then loop
   }

@@ -1,6 +1,7 @@
 import SpringCore
 import SpringLayout
 import ToolRuntime
+import TraceIO
 
 /// A gesture replayed as its samples arrive (Reference §11.2, the studio's live touch). Frame k is
 /// at t₀ + k/F (§6, t₀ the first sample's time); while the finger is down, frame k is drawn by the
@@ -36,6 +37,12 @@ public struct LiveReplay: Sendable {
 
     /// Most samples a live gesture may hold (a minute at 120 Hz with ten fingers, ~3 MB).
     public static let maxSamples = 72_000
+    /// Longest a live gesture may last, first sample to last (s): a trace file's longest, since
+    /// the kept gesture is one.
+    public static let maxSpan = TraceReader.maxSpan
+    /// Longest wait between two samples (s): the frames in between are drawn when the later one
+    /// comes (at most 1200 of them in one answer at 120 Hz); a finger still for longer is lifted.
+    public static let maxGap = 10.0
 
     /// A gesture of `loaded`'s model under the preset's values with `set` applied (a bad value: usage error).
     public init(_ loaded: PresetStore.Loaded, set: [String: ParamValue]) throws {
@@ -57,6 +64,8 @@ public struct LiveReplay: Sendable {
         if samples.count >= Self.maxSamples { return "a gesture holds at most \(Self.maxSamples) samples" }
         if isComplete { return "the gesture has ended; a new one begins with its own socket message after done" }
         if let last = samples.last, sample.t < last.t { return "sample at t = \(sample.t) s is earlier than the previous one (\(last.t) s): samples must come in time order" }
+        if let last = samples.last, sample.t - last.t > Self.maxGap { return "sample at t = \(sample.t) s comes more than \(Int(Self.maxGap)) s after the previous one (\(last.t) s)" }
+        if let first = samples.first, sample.t - first.t > Self.maxSpan { return "a gesture lasts at most \(Int(Self.maxSpan)) s (it began at t = \(first.t) s)" }
         let isDown = down.contains(sample.pointer)
         switch sample.phase {
         case .began: if isDown || samples.contains(where: { $0.pointer == sample.pointer }) { return "pointer \(sample.pointer) began twice" }

@@ -73,6 +73,8 @@ public struct SearchJob: Sendable {
                                   try JSONCoding.encode(box.dimensions), try JSONCoding.encode(box.base), try JSONCoding.encode(traces.fileInfo),
                                   try JSONCoding.encode(scene), "\(budget) \(batch) \(seed)"])
         var checkpoint = try Checkpoint(target: folder.target, key: key, configs: budget, schema: schema, resume: resume, batch: batch, listed: true)
+        var committed = false
+        defer { if !committed { checkpoint.discardIfEmpty() } }
         var notes = traces.notes + [checkpoint.discarded].compactMap { $0 }
         Cleanup.shared.setInterruptedNote("springtune: interrupted; \(folder.target) keeps its previous outputs, and the batches finished so far are checkpointed: run the same command with --resume to finish")
         var rows: [SweepReport.Row] = [], resumed = 0
@@ -157,6 +159,7 @@ public struct SearchJob: Sendable {
         meta.search = search
         try AtomicFile.write(try meta.encoded(), to: metaPath)
         try folder.commit()
+        committed = true
         let final = { (p: String) in folder.target + p.dropFirst(dir.count) }
         table.path = final(reportPath)
         table.meta = meta

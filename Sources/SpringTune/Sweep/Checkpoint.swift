@@ -29,6 +29,8 @@ public struct Checkpoint {
     public private(set) var done: [Int: [SweepReport.Row]] = [:]
     /// Set when a checkpoint of a sweep with other inputs was found and dropped.
     public private(set) var discarded: String?
+    /// The target folder when this run made it (it did not exist): ``discardIfEmpty()`` removes it.
+    let madeTarget: String?
 
     /// Sets per block: at least 64, and at most about 100 blocks per run.
     public static func blockSize(configs: Int) -> Int { max(64, (configs + 99) / 100) }
@@ -45,6 +47,7 @@ public struct Checkpoint {
         self.schema = schema
         let headerPath = "\(dir)/run.json"
         let fm = FileManager.default
+        madeTarget = fm.fileExists(atPath: target) ? nil : target
         if let data = fm.contents(atPath: headerPath), let header = try? JSONDecoder().decode(Header.self, from: data) {
             let same = header.key == key && header.configs == configs
             let files = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasPrefix("report-") && $0.hasSuffix(".csv") }
@@ -78,7 +81,21 @@ public struct Checkpoint {
         } catch {
             throw ToolError(.cantCreate, "\(dir): cannot create: \(error.localizedDescription)")
         }
-        try AtomicFile.write(try JSONCoding.encode(Header(key: key, configs: configs, blockSize: blockSize)), to: headerPath)
+        do {
+            try AtomicFile.write(try JSONCoding.encode(Header(key: key, configs: configs, blockSize: blockSize)), to: headerPath)
+        } catch {
+            discardIfEmpty()
+            throw error
+        }
+    }
+
+    /// After a run that failed (a full disk, an unreadable trace): a checkpoint with no finished
+    /// block is removed, and so is the target folder when this run made it and nothing else is
+    /// in it, so that a refused run leaves nothing behind. Finished blocks stay for `--resume`.
+    public func discardIfEmpty() {
+        guard done.isEmpty else { return }
+        try? FileManager.default.removeItem(atPath: dir)
+        if let madeTarget { rmdir(madeTarget) }
     }
 
     /// The blocks of `ids`, in order.

@@ -95,6 +95,8 @@ public struct SweepJob: Sendable {
         let reportPath = "\(dir)/report.csv"
         var table = SweepReport(path: reportPath, kind: loaded.kind, axes: grid.axes)
         var checkpoint = try Checkpoint(target: folder.target, key: key, configs: total, schema: table, resume: resume)
+        var committed = false
+        defer { if !committed { checkpoint.discardIfEmpty() } }
         if let discarded = checkpoint.discarded { notes.append(discarded) }
         let blocks = checkpoint.blocks(of: ids)
         let resumed = blocks.filter { checkpoint.finished($0) != nil }.reduce(0) { $0 + $1.count }
@@ -147,6 +149,7 @@ public struct SweepJob: Sendable {
             charts: images.map { URL(fileURLWithPath: $0).lastPathComponent }, chartsSkipped: skipped)
         try AtomicFile.write(try meta.encoded(), to: metaPath)
         try folder.commit()
+        committed = true
         let final = { (p: String) in folder.target + p.dropFirst(dir.count) }
         table.path = final(reportPath)
         table.meta = meta

@@ -15,7 +15,7 @@ public struct CSSSource: Sendable {
         self.set = set
         easings = try set.springs.map { named in
             guard let easing = SpringEasing(spring: named.spring, band: set.band) else {
-                throw ToolError(.dataError, "\(set.name): spring `\(named.name)` (ζ = 0) never settles, so no CSS easing describes it")
+                throw ToolError(.dataError, "\(set.name): spring `\(named.name)` never settles (ζ = 0) or bounces too long for a CSS easing (more than \(SpringEasing.maxStops) stops)")
             }
             return easing
         }
@@ -49,10 +49,10 @@ public struct CSSSource: Sendable {
     }
 
     /// `linear(0, 0.0123 2.5%, …, 1)`: each inner stop's progress (5 decimals) at its share of
-    /// the duration (3 decimals of a percent); 0 and 1 at the ends (CSS Easing Level 2).
+    /// the duration (4 decimals of a percent); 0 and 1 at the ends (CSS Easing Level 2).
     public static func linear(_ easing: SpringEasing) -> String {
         let inner = easing.stops.dropFirst().dropLast().map { s in
-            NumberFormat.decimals(s.progress, 5) + " " + NumberFormat.decimals(s.time / easing.duration * 100, 3) + "%"
+            NumberFormat.decimals(s.progress, 5) + " " + NumberFormat.decimals(s.time / easing.duration * 100, 4) + "%"
         }
         return "linear(" + (["0"] + inner + ["1"]).joined(separator: ", ") + ")"
     }
