@@ -106,7 +106,7 @@ test-compiled:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
 	$(TIMED) $(MAKE) docs
 	rm -rf out/fuzz-smoke
-	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=2 FUZZ_CONFIG=debug FUZZ_DIR=out/fuzz-smoke
+	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=1 FUZZ_CONFIG=debug FUZZ_DIR=out/fuzz-smoke
 test-served:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) out/test/studio-venv/bin/python Tests/studio/browser.py
