@@ -10,6 +10,7 @@ two gestures, one labelled: GET /api/recordings.csv passes `traces validate` and
 "feel it" on draw frames and make a recording ($OUT/live.png). `studio --host 127.0.0.2`
 serves there; the page without the token is 401.
 """
+import base64
 import csv
 import json
 import os
@@ -323,7 +324,79 @@ def touch_test(driver, folder):
     studio.stop()
 
 
+def raw_socket(url):
+    """A WebSocket opened by hand (no reader thread): what a client that stops reading is."""
+    host, tok = parts(url)
+    name, port = host.split(":")
+    raw = sockets.create_connection((name, int(port)), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall((f"GET /api/live?token={tok} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += raw.recv(1)
+    return raw, head.startswith(b"HTTP/1.1 101")
+
+
+def frame(text):
+    """One masked text frame."""
+    data, mask = text.encode(), os.urandom(4)
+    n = len(data)
+    size = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big") if n < 65536 else bytes([0x80 | 127]) + n.to_bytes(8, "big")
+    return bytes([0x81]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def rss_mb(pid):
+    """Resident memory (MB) of the studio's server: `pid`'s child if it has one, else `pid` itself."""
+    child = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    with open(f"/proc/{(child or [pid])[0]}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS")) / 1024
+
+
+def crowd_test(folder):
+    """Many sockets at once each get their gesture answered; a client that sends gestures and
+    never reads is held back by the socket (the server stops reading it) instead of growing
+    the server, and the others go on (issue 39)."""
+    studio = Studio("tweetbot", folder, "crowd")
+    url = studio.url
+    rows = next(iter(traces("Sources/SpringTune/Resources/Traces/flick/traces.csv").values()))
+    done = []
+    def one():
+        try:
+            with socket(url) as ws:
+                done.append(play(ws, rows)[1] is not None)
+        except Exception:
+            done.append(False)
+    crowd = [threading.Thread(target=one) for _ in range(32)]
+    for t in crowd:
+        t.start()
+    for t in crowd:
+        t.join(120)
+    check("live 32 sockets at once each get their gesture's done", done.count(True) == 32, f"{done.count(True)} of 32")
+    raw, upgraded = raw_socket(url)
+    check("live a hand-made socket is upgraded", upgraded)
+    before = rss_mb(studio.process.pid)
+    gesture = [frame(json.dumps(m)) for m in messages(rows)]
+    sent, start = 0, time.time()
+    raw.settimeout(5)
+    try:
+        while time.time() - start < 20:
+            for f in gesture:
+                raw.sendall(f)
+                sent += 1
+    except OSError:
+        pass  # the server stopped reading: its answers are not read
+    after = rss_mb(studio.process.pid)
+    print(f"live a client that never reads: {sent} messages taken in {time.time() - start:.1f} s; server {before:.0f} MB before, {after:.0f} MB after")
+    check("live a client that never reads does not grow the server past 200 MB", after < 200, f"{after:.0f} MB")
+    with socket(url) as ws:
+        check("live another socket goes on beside it", play(ws, rows)[1] is not None)
+    raw.close()
+    studio.stop()
+
+
 def live_test(driver, folder):
     socket_test(folder)
     host_test(folder)
+    crowd_test(folder)
     touch_test(driver, folder)
