@@ -319,6 +319,8 @@ def touch_test(driver, folder):
     driver.find_element("css selector", "#recordings li input[type=checkbox]").click()
     listed = wait(driver, lambda: driver.execute_script("return [...document.getElementById('trace').options].some((o) => o.value === 'live-1')"))
     check("live a recording added with its box is in the trace list", listed)
+    time.sleep(1)  # the panels measured again over the new traces
+    check("live the page shows no error after it", not driver.find_element("id", "error").text, driver.find_element("id", "error").text)
     traces = [t["id"] for t in json.loads(get(studio.url, "/api/preset"))["traces"]]
     check("live GET /api/preset lists the added recording", traces[-1:] == ["live-1"], str(traces[-3:]))
     studio.stop()

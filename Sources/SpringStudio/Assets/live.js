@@ -137,12 +137,14 @@ async function showRecordings() {
   $("recordings-box").hidden = list.recordings.length === 0;
 }
 
-/// Labels a recording or adds it to the traces (or takes it out): the lists follow.
+/// Labels a recording or adds it to the traces (or takes it out): the lists and the panels follow.
 async function liveUpdate(id, change) {
   try {
     await api("POST", "/api/recordings/" + id, change);
     preset.traces = (await api("GET", "/api/preset")).traces;
     showTraces();
+    // The panels' metrics (and their trace, if it left the list) are measured over the new traces.
+    if ("used" in change || "intent" in change) panels.forEach(request);
   } catch (e) {
     showError(String(e.message || e), "live");
   }
