@@ -37,9 +37,10 @@ public final class StudioAPI: Sendable {
                 ?? loaded.preset.objective
             // Every set's report row is measured once per trace set (it depends on neither the
             // levers nor the objective): `measured` serves while no recording is added.
-            let recorded = try store.recordings().filter(\.used).map(\.trace)
-            setting = Guarded(StudioSetting(engine: recorded.isEmpty ? engine : try engine.adding(recorded), levers: levers, objective: objective,
-                                            strategy: strategy, measured: recorded.isEmpty ? measured : Memo()))
+            let recordings = try store.recordings()
+            let withRecordings = recordings.contains(where: \.used)
+            setting = Guarded(StudioSetting(engine: try Self.engine(engine, with: recordings), levers: levers, objective: objective,
+                                            strategy: strategy, measured: withRecordings ? Memo() : measured))
         } catch let error as StudioError {
             throw ToolError(.dataError, "\(store.path): the session's levers or objective: \(error.message); give another --session")
         }
@@ -121,13 +122,7 @@ public final class StudioAPI: Sendable {
     func replay(_ request: ReplayRequest) throws -> ReplayAnswer {
         let params = try StudioRequest.checked(request.params, kind: engine.loaded.kind)
         let ids = request.traces ?? []
-        // A live recording (`live-N`) replays by its id too, unless a trace of the studio has that id.
-        let recorded = ids.contains(where: { SessionStore.recordingNumber($0) != nil })
-            ? Dictionary(try store.recordings().map { ($0.id, $0.trace) }, uniquingKeysWith: { a, _ in a }) : [:]
-        let replays = try ids.isEmpty ? engine.replay(params, traces: []) : ids.map { id in
-            if let trace = recorded[id], !engine.infos.contains(where: { $0.id == id }) { return try engine.replay(params, trace: trace) }
-            return try engine.replay(params, traces: [id])[0]
-        }
+        let replays = try ids.isEmpty ? engine.replay(params, traces: []) : replay(params, ids: ids, on: engine)
         try store.recordShown(params)
         let verdicts = current.verdicts
         return ReplayAnswer(params: ParamSet(params), replays: replays.map {
@@ -135,12 +130,30 @@ public final class StudioAPI: Sendable {
         })
     }
 
+    /// The traces `ids` replayed under `params` on `engine`: a live recording (`live-N`) not among
+    /// its traces replays by itself (a trace of the studio with that id goes first).
+    func replay(_ params: [String: ParamValue], ids: [String], on engine: StudioEngine) throws -> [StudioEngine.TraceReplay] {
+        let recorded = ids.contains(where: { id in SessionStore.recordingNumber(id) != nil && !engine.infos.contains { $0.id == id } })
+            ? Dictionary(try store.recordings().map { ($0.id, $0.trace) }, uniquingKeysWith: { a, _ in a }) : [:]
+        return try ids.map { id in
+            if let trace = recorded[id], !engine.infos.contains(where: { $0.id == id }) { return try engine.replay(params, trace: trace) }
+            return try engine.replay(params, traces: [id])[0]
+        }
+    }
+
+    /// `base` with the recordings `used` after it (`base` itself when none is).
+    static func engine(_ base: StudioEngine, with recordings: [SessionStore.Recording]) throws -> StudioEngine {
+        let used = recordings.filter(\.used).map(\.trace)
+        return used.isEmpty ? base : try base.adding(used)
+    }
+
     /// `GET /api/recordings`: the live gestures kept in the session.
     func recordings() throws -> RecordingsAnswer {
-        let estimator = engine.loaded.preset.scene.estimator
+        let estimator = base.loaded.preset.scene.estimator
         return RecordingsAnswer(recordings: try store.recordings().map { r in
-            .init(id: r.id, kind: StudioEngine.kind(of: r.trace, estimator: estimator), intent: r.intent?.rawValue, used: r.used,
-                  duration: r.trace.liftOffTime - (r.trace.samples.first?.t ?? 0), screen: r.screen, dpr: r.dpr, params: ParamSet(r.params))
+            let info = StudioEngine.info(r.trace, estimator: estimator)
+            return .init(id: r.id, kind: info.kind, intent: r.intent?.rawValue, used: r.used,
+                         duration: info.duration, screen: r.screen, dpr: r.dpr, params: ParamSet(r.params))
         })
     }
 
@@ -158,16 +171,20 @@ public final class StudioAPI: Sendable {
             // The traces after the change, made before it is stored: a refused one (409) changes nothing.
             let recordings = try store.recordings()
             guard recordings.contains(where: { $0.id == id }) else { throw StudioError.notFound("no recording '\(id.prefix(80))' in this session") }
-            let recorded = recordings.filter { $0.id == id ? (request.used ?? $0.used) : $0.used }.map { r in
-                var trace = r.trace
-                if r.id == id, let intent = request.intent { trace.intent = intent }
-                return trace
+            let changed = recordings.map { r in
+                var r = r
+                if r.id == id {
+                    r.used = request.used ?? r.used
+                    if let intent = request.intent { r.intent = intent; r.trace.intent = intent }
+                }
+                return r
             }
-            let now = try recorded.isEmpty ? base : base.adding(recorded)
+            let now = try Self.engine(base, with: changed)
             try store.update(recording: id, intent: request.intent, used: request.used)
-            if now.infos != engine.infos { setting.update { $0.with(engine: now) } }
+            guard now.infos != engine.infos else { return }
+            setting.update { $0.with(engine: now) }
+            warmPool()
         }
-        warmPool()
         return try recordings()
     }
 

@@ -69,11 +69,7 @@ public enum StudioReport {
         for c in choices where !watched.contains(c.round.trace) && watched.count < motionTraces { watched.append(c.round.trace) }
         if watched.isEmpty, let first = api.engine.infos.first { watched = [first.id] }
         // A round may have watched a recording taken out of the traces since: it replays by itself.
-        let recorded = Dictionary(try api.store.recordings().map { ($0.id, $0.trace) }, uniquingKeysWith: { a, _ in a })
-        let motion = try watched.map { id in
-            if let trace = recorded[id], !api.engine.infos.contains(where: { $0.id == id }) { return try api.engine.replay(best.params.values, trace: trace) }
-            return try api.engine.replay(best.params.values, traces: [id])[0]
-        }.map {
+        let motion = try api.replay(best.params.values, ids: watched, on: api.engine).map {
             StudioFrames.answer($0, kind: api.engine.loaded.kind, verdicts: api.current.verdicts, items: false)
         }
         let content = Content(
