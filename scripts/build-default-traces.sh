@@ -37,4 +37,6 @@ keep "$tmp/a.csv" "$tmp/a2.csv" galaxy-paint-new-c001 galaxy-paint-new-c002 gala
 keep "$tmp/b.csv" "$tmp/b2.csv" galaxys-paint-c009 galaxys-paint-c018 galaxys-paint-c021 galaxys-paint-c022 galaxys-paint-c033
 keep "$tmp/c.csv" "$tmp/c2.csv" phone-playAngryBirdsLevel1-c000
 { cat "$tmp/a2.csv"; tail -n +2 "$tmp/b2.csv"; tail -n +2 "$tmp/c2.csv"; } > "$out/galaxy-drags.csv"
+# Who made each trace (Reference §14), read from its id by scripts/add-trace-groups.py.
+python3 scripts/add-trace-groups.py "$out"/*.csv
 "$bin" traces validate "$out"/*.csv

@@ -66,4 +66,6 @@ python3 scripts/build-gesture-traces.py \
   --drags "$tmp"/getevent-*.csv "$out/default/galaxy-drags.csv" "$tmp"/evemu-*.pt.csv \
           "$out/default/aosp-flings.csv" \
   --out "$out"
+# Who made each trace (Reference §14), read from its id by scripts/add-trace-groups.py.
+python3 scripts/add-trace-groups.py "$out"/pinch/traces.csv "$out"/fold/traces.csv "$out"/transition/traces.csv
 "$bin" traces validate "$out"/pinch/traces.csv "$out"/fold/traces.csv "$out"/transition/traces.csv

@@ -41,4 +41,6 @@ done
 python3 scripts/build-labelled-traces.py "$out/default/aosp-flings.csv" \
   "$tmp"/galaxy-paint-new.csv "$tmp"/galaxys-paint.csv "$tmp"/phone-openCalender.csv \
   "$tmp"/phone-CalenderaddEvent.csv "$tmp"/phone-single-drag.csv "$tmp"/evemu-*.csv.pt.csv "$out"
+# Who made each trace (Reference §14), read from its id by scripts/add-trace-groups.py.
+python3 scripts/add-trace-groups.py "$out"/flick/traces.csv "$out"/card/traces.csv "$out"/pull/traces.csv
 "$bin" traces validate "$out"/flick/traces.csv "$out"/card/traces.csv "$out"/pull/traces.csv

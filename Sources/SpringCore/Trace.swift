@@ -64,12 +64,15 @@ public struct Trace: Hashable, Sendable {
     public var id: String
     /// What the user meant, when the trace is labelled; nil when it is not.
     public var intent: TraceIntent?
+    /// Who made it (Reference §14): the person or device, the CSV's `group` column; nil when
+    /// the file does not say (the trace is then a group of its own).
+    public var group: String?
     /// The samples in time order, with every pointer's rows interleaved.
     public var samples: [TouchSample]
 
-    /// A trace named `id` with its samples in time order and, optionally, its label.
-    public init(id: String, intent: TraceIntent? = nil, samples: [TouchSample]) {
-        self.id = id; self.intent = intent; self.samples = samples
+    /// A trace named `id` with its samples in time order and, optionally, its label and group.
+    public init(id: String, intent: TraceIntent? = nil, group: String? = nil, samples: [TouchSample]) {
+        self.id = id; self.intent = intent; self.group = group; self.samples = samples
     }
 
     /// The pointers of the trace in the order they began.
@@ -84,7 +87,7 @@ public struct Trace: Hashable, Sendable {
 
     /// The rows of one pointer, as a one-finger trace with the same id and intent.
     public func pointer(_ p: Int) -> Trace {
-        Trace(id: id, intent: intent, samples: samples.filter { $0.pointer == p })
+        Trace(id: id, intent: intent, group: group, samples: samples.filter { $0.pointer == p })
     }
 
     /// What a one-finger model sees (Reference §3): the pointer that began first.

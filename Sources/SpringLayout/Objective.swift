@@ -22,15 +22,22 @@ public struct Objective: Sendable, Codable, Equatable {
     public var worstOver: [String]?
     /// Rank each eligible set by its worst objective value over itself and its grid neighbours.
     public var robust: Bool
+    /// Sure constraints (Reference §14): when set (0.5-0.99), a constraint is met when its
+    /// one-sided bound at this confidence, from the cluster bootstrap over groups, meets the
+    /// limit; nil: constraints are judged on the measured value.
+    public var confidence: Double?
+
+    /// The confidences an objective may ask for.
+    public static let confidenceRange = 0.5...0.99
 
     /// An objective from its parts, as a preset file gives them.
     public init(constraints: [String] = [], targets: [String] = [], minimize: String? = nil, maximize: String? = nil,
-                tiebreak: [String]? = nil, worstOver: [String]? = nil, robust: Bool = false) {
+                tiebreak: [String]? = nil, worstOver: [String]? = nil, robust: Bool = false, confidence: Double? = nil) {
         self.constraints = constraints; self.targets = targets; self.minimize = minimize; self.maximize = maximize
-        self.tiebreak = tiebreak; self.worstOver = worstOver; self.robust = robust
+        self.tiebreak = tiebreak; self.worstOver = worstOver; self.robust = robust; self.confidence = confidence
     }
 
-    enum Key: String, CodingKey { case constraints, targets, minimize, maximize, tiebreak, worstOver, robust }
+    enum Key: String, CodingKey { case constraints, targets, minimize, maximize, tiebreak, worstOver, robust, confidence }
 
     /// Decodes strictly: an unknown key or a wrong type fails with the key's path.
     public init(from decoder: any Decoder) throws {
@@ -42,6 +49,10 @@ public struct Objective: Sendable, Codable, Equatable {
         tiebreak = try c.decodeIfPresent([String].self, "tiebreak")
         worstOver = try c.decodeIfPresent([String].self, "worstOver")
         robust = try c.decodeIfPresent(Bool.self, "robust") ?? false
+        confidence = try c.decodeIfPresent(Double.self, "confidence")
+        if let confidence, !Self.confidenceRange.contains(confidence) {
+            throw c.fail("confidence", "\(confidence) is outside 0.5-0.99 (a confidence such as 0.9)")
+        }
         if minimize != nil && maximize != nil { throw c.fail("maximize", "give minimize or maximize, not both") }
         for (i, text) in constraints.enumerated() where Self.constraintColumn(text) == nil {
             throw DecodingError.dataCorrupted(.init(codingPath: c.container.codingPath + [AnyKey("constraints"), AnyIndex(i)],
@@ -54,7 +65,7 @@ public struct Objective: Sendable, Codable, Equatable {
         }
     }
 
-    static let keysInOrder = ["constraints", "targets", "minimize", "maximize", "tiebreak", "worstOver", "robust"]
+    static let keysInOrder = ["constraints", "targets", "minimize", "maximize", "tiebreak", "worstOver", "robust", "confidence"]
 
     /// Writes the keys the objective uses: `targets` when there are some, `robust` when true.
     public func encode(to encoder: any Encoder) throws {
@@ -66,6 +77,7 @@ public struct Objective: Sendable, Codable, Equatable {
         try c.encodeIfPresent(tiebreak, forKey: .tiebreak)
         try c.encodeIfPresent(worstOver, forKey: .worstOver)
         if robust { try c.encode(robust, forKey: .robust) }
+        try c.encodeIfPresent(confidence, forKey: .confidence)
     }
 
     /// The comparison operators of a constraint, longest first (so `<=` is found before `<`).

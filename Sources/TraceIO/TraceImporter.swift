@@ -45,16 +45,18 @@ public enum TraceImporter {
 
     /// Imports one file: parses contacts (device units, the recording's clock), maps them to
     /// points (``ImportMapping``), closes contacts that never lift with `cancelled`, and groups
-    /// them into traces. A file with no record of the format fails (65) and nothing is written.
+    /// them into traces. Each trace's group (Reference §14: who made it) is `groupColumn`'s value
+    /// for a csv import that names one, else the source file's name without its extension. A
+    /// file with no record of the format fails (65) and nothing is written.
     public static func importFile(_ path: String, format: Format, mapping: ImportMapping,
-                                  grouping: ContactGrouping = .contacts) throws -> (traces: [Trace], summary: Summary, report: TraceFileReport) {
+                                  grouping: ContactGrouping = .contacts, groupColumn: String? = nil) throws -> (traces: [Trace], summary: Summary, report: TraceFileReport) {
         try mapping.validate()
         guard format == .csv || mapping.timeUnit == .s else {
             throw ToolError(.usage, "--time-unit applies to csv imports only: \(format.rawValue) times are seconds")
         }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var report = TraceFileReport()
-        var contacts: [[TouchSample]], ids: [String]?
+        var contacts: [[TouchSample]], ids: [String]?, groups: [String?] = []
         var mapping = mapping
         switch format {
         case .getevent, .evemu:
@@ -62,7 +64,7 @@ public enum TraceImporter {
             (contacts, declared) = try evdev(path, format: format)
             if format == .evemu, mapping.ranges == nil { mapping.ranges = declared }
         case .csv:
-            (ids, contacts, report) = try touchCSV(path, timeUnit: mapping.timeUnit)
+            (ids, contacts, groups, report) = try touchCSV(path, timeUnit: mapping.timeUnit, groupColumn: groupColumn)
         }
         guard !contacts.isEmpty else {
             if let first = report.skipped.first {
@@ -80,10 +82,12 @@ public enum TraceImporter {
         var traces: [Trace]
         if let ids, grouping == .contacts {
             traces = zip(ids, mapped).map { Trace(id: $0, samples: $1) }
+            for i in traces.indices where i < groups.count { traces[i].group = groups[i] }
         } else {
             traces = grouping.traces(mapped, stem: stem)
         }
         for i in traces.indices {
+            if traces[i].group == nil { traces[i].group = TraceReader.groupWord(stem) }
             for j in traces[i].samples.indices { traces[i].samples[j].t = microseconds(traces[i].samples[j].t) }
         }
         // Never write what `traces validate` refuses: such a trace is dropped with its reason.
@@ -184,22 +188,33 @@ public enum TraceImporter {
     /// Per-event touch CSVs (`trace_id,…,t_seconds,x,y,phase`), device units as given, times
     /// in seconds (divided by `timeUnit`'s units per second). Contacts with non-touch phases
     /// (`pointer_down`, `wheel`, …) or non-numeric values are left out and listed.
-    private static func touchCSV(_ path: String, timeUnit: TimeUnit) throws -> (ids: [String], contacts: [[TouchSample]], report: TraceFileReport) {
+    /// With `groupColumn`, each contact's value of that column (constant within it, at most
+    /// ``TraceReader/maxGroupBytes``) is its group; a missing column is a usage error.
+    private static func touchCSV(_ path: String, timeUnit: TimeUnit, groupColumn: String?) throws -> (ids: [String], contacts: [[TouchSample]], groups: [String?], report: TraceFileReport) {
         var header: CSVHeader?
-        var ids: [String] = [], contacts: [[TouchSample]] = []
+        var ids: [String] = [], contacts: [[TouchSample]] = [], groups: [String?] = []
         var report = TraceFileReport()
         var bad = Set<String>()
         try CSVReader(path: path).forEachRecord { r in
             guard let columns = header else {
                 let read = try CSVHeader(r, file: path)
                 for name in ["trace_id", "t_seconds", "x", "y", "phase"] { _ = try read.require(name, "missing column '\(name)': expected \(Format.csv.expected)") }
+                if let groupColumn, read[groupColumn] == nil {
+                    throw ToolError(.usage, "\(path): no column '\(groupColumn.prefix(60))' for --group-column (columns: \(read.names.joined(separator: ", ").prefix(300)))")
+                }
                 header = read
                 return
             }
             func field(_ name: String) -> String { columns[name].flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
             let id = field("trace_id")
-            if ids.last != id { ids.append(id); contacts.append([]) }
+            let group = groupColumn.map { field($0).trimmingCharacters(in: .whitespaces) }
+            if ids.last != id { ids.append(id); contacts.append([]); groups.append(group.flatMap { $0.isEmpty ? nil : $0 }) }
             guard !bad.contains(id) else { return }
+            if let group, group != (groups.last! ?? "") || group.utf8.count > TraceReader.maxGroupBytes || group.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+                bad.insert(id)
+                report.skip(id, reason: "\(path):\(r.position(columns[groupColumn!]!).line): \(groupColumn!) changes within the contact, is longer than \(TraceReader.maxGroupBytes) bytes or holds control characters")
+                return
+            }
             guard let phase = TouchPhase(name: field("phase")) else {
                 bad.insert(id)
                 report.skip(id, reason: "\(path):\(r.position(columns["phase"]!).line): phase '\(field("phase").prefix(40))' is not a touch phase")
@@ -219,7 +234,7 @@ public enum TraceImporter {
             }
         }
         let keep = ids.indices.filter { !bad.contains(ids[$0]) }
-        return (keep.map { ids[$0] }, keep.map { contacts[$0] }, report)
+        return (keep.map { ids[$0] }, keep.map { contacts[$0] }, keep.map { groups[$0] }, report)
     }
 
     /// Why a contact's rows cannot be one touch (a trace must begin, move, and lift once, in

@@ -9,7 +9,9 @@ import SpringCore
 /// invalid UTF-8, an unterminated quote) still throw.
 public struct TraceReader {
     public static let requiredColumns = ["trace", "t", "x", "y", "phase"]
-    public static let optionalColumns = ["intent", "pointer", "synthetic"]
+    public static let optionalColumns = ["intent", "pointer", "synthetic", "group"]
+    /// The longest `group` word (bytes): a person's or device's name, not a document.
+    public static let maxGroupBytes = 200
     /// Pointer numbers above this are refused (a gesture has a handful of fingers).
     public static let maxPointer = 63
     /// The longest trace, first row to last (s): a touch, not a recording session.
@@ -18,6 +20,18 @@ public struct TraceReader {
     public static let maxTime = 1e12, maxCoordinate = 1e6
 
     public var skipInvalid: Bool
+
+    /// `text` as a `group` word the reader accepts: without control characters, cut to at most
+    /// ``maxGroupBytes`` bytes at a character boundary (a file name taken as a group).
+    public static func groupWord(_ text: String) -> String {
+        var out = String.UnicodeScalarView(), bytes = 0
+        for scalar in text.unicodeScalars where scalar.value >= 0x20 && scalar.value != 0x7F {
+            bytes += String(scalar).utf8.count
+            if bytes > maxGroupBytes { break }
+            out.append(scalar)
+        }
+        return String(out).trimmedSpaces
+    }
 
     public init(skipInvalid: Bool = false) { self.skipInvalid = skipInvalid }
 
@@ -155,6 +169,15 @@ public struct TraceReader {
                 if !text.isEmpty && intent == nil { try fail(r, ic, "intent: '\(text)' is not dismiss, keep, create, cancel or empty") }
                 if trace.samples.isEmpty { trace.intent = intent } else if trace.intent != intent {
                     try fail(r, ic, "intent changes within trace '\(trace.id)'")
+                }
+            }
+            if let gc = c["group"] {
+                let text = field(r, gc).trimmedSpaces
+                if text.utf8.count > TraceReader.maxGroupBytes { try fail(r, gc, "group: longer than \(TraceReader.maxGroupBytes) bytes") }
+                if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { try fail(r, gc, "group: control characters are not allowed") }
+                let group: String? = text.isEmpty ? nil : text
+                if trace.samples.isEmpty { trace.group = group } else if trace.group != group {
+                    try fail(r, gc, "group changes within trace '\(trace.id)'")
                 }
             }
             trace.samples.append(TouchSample(t: t, x: x, y: y, phase: phase, pointer: pointer))

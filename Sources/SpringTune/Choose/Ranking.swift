@@ -58,6 +58,9 @@ public struct Ranking: Sendable {
     public var tiebreak: [String]
     public var worstOver: [String]
     public var robust: Bool
+    /// The objective's confidence for sure constraints (Reference §14), or nil. Ranking itself
+    /// is on the measured values; the commands that choose (``SureChoice``) keep to sure sets.
+    public var confidence: Double?
 
     /// The columns the objective names, each once, in the order a table shows them: the
     /// objective column, the targets', the constraints', then the tiebreak.
@@ -70,10 +73,10 @@ public struct Ranking: Sendable {
     public static let tieTolerance = 1e-9
 
     public init(constraints: [Constraint], targets: [Target] = [], column: String, maximize: Bool, tiebreak: [String]? = nil,
-                worstOver: [String] = [], robust: Bool = false) {
+                worstOver: [String] = [], robust: Bool = false, confidence: Double? = nil) {
         self.constraints = constraints; self.targets = targets; self.column = column; self.maximize = maximize
         self.tiebreak = tiebreak ?? Self.defaultTiebreak(constraints: constraints, column: column)
-        self.worstOver = worstOver; self.robust = robust
+        self.worstOver = worstOver; self.robust = robust; self.confidence = confidence
     }
 
     /// The preset's objective; minimises `settle_time_p95` when it names nothing.
@@ -81,7 +84,7 @@ public struct Ranking: Sendable {
         try self.init(constraints: objective.constraints.map(Constraint.init(parsing:)),
                       targets: objective.targets.map(Self.target(parsing:)),
                       column: objective.maximize ?? objective.minimize ?? "settle_time_p95", maximize: objective.maximize != nil,
-                      tiebreak: objective.tiebreak, worstOver: objective.worstOver ?? [], robust: objective.robust)
+                      tiebreak: objective.tiebreak, worstOver: objective.worstOver ?? [], robust: objective.robust, confidence: objective.confidence)
     }
 
     /// A target as a flag or an objective gives it; a bad one is a usage error (exit 64).
@@ -229,6 +232,7 @@ public struct Ranking: Sendable {
             + (targets.isEmpty ? "" : " on target " + targets.map(\.description).joined(separator: ", "))
             + (constraints.isEmpty ? "" : " where " + constraints.map(\.description).joined(separator: ", "))
             + (tiebreak.isEmpty ? "" : "; ties by " + tiebreak.joined(separator: ", "))
+            + (confidence.map { "; constraints sure at \(NumberFormat.short($0 * 100)) %" } ?? "")
     }
 
     /// Non-dominated rows for lower-is-better columns (rows with an empty value are left out).

@@ -7,6 +7,8 @@ public struct TraceStats: Sendable {
     public var file: String
     public var trace: String
     public var intent: TraceIntent?
+    /// Who made it (Reference §14): its `group`, or its own id when the file names none.
+    public var group: String
     public var samples: Int
     /// Fingers in the trace.
     public var pointers: Int
@@ -23,6 +25,7 @@ public struct TraceStats: Sendable {
         self.file = file
         self.trace = trace.id
         intent = trace.intent
+        group = trace.group ?? trace.id
         samples = trace.samples.count
         pointers = trace.pointers.count
         duration = trace.liftOffTime - (trace.samples.first?.t ?? 0)
@@ -40,10 +43,33 @@ public struct TraceStats: Sendable {
         release = estimator.releaseVelocity(of: trace)
     }
 
-    public static let columns = ["file", "trace", "intent", "samples", "pointers", "duration", "dx", "dy", "peak_speed", "release_vx", "release_vy"]
+    public static let columns = ["file", "trace", "intent", "group", "samples", "pointers", "duration", "dx", "dy", "peak_speed", "release_vx", "release_vy"]
 
     public var csvFields: [CSVField] {
-        [.text(file), .text(trace), .text(intent?.rawValue ?? ""), .integer(samples), .integer(pointers), .number(duration), .number(dx), .number(dy),
+        [.text(file), .text(trace), .text(intent?.rawValue ?? ""), .text(group), .integer(samples), .integer(pointers), .number(duration), .number(dx), .number(dy),
          .number(peakSpeed), .number(release.x), .number(release.y)]
+    }
+}
+
+/// The groups of a trace set with their trace counts (Reference §14), in order of first appearance.
+public struct TraceGroups: Sendable, Equatable {
+    public var names: [String]
+    public var counts: [Int]
+
+    public init(_ groups: [String]) {
+        var index: [String: Int] = [:]
+        names = []; counts = []
+        for g in groups {
+            if let i = index[g] { counts[i] += 1 } else { index[g] = names.count; names.append(g); counts.append(1) }
+        }
+    }
+
+    /// `N groups: NAME (COUNT), …` with at most `limit` names (the largest first), the rest counted.
+    public func line(limit: Int = 40) -> String {
+        let order = names.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+        let shown = order.prefix(limit).map { "\(Echo.cut(names[$0])) (\(counts[$0]))" }.joined(separator: ", ")
+        let more = order.count > limit ? ", and \(order.count - limit) more" : ""
+        let own = names.count == counts.reduce(0, +) ? " (no group column: each trace is its own group)" : ""
+        return "\(names.count) group\(names.count == 1 ? "" : "s")\(own): \(shown)\(more)"
     }
 }

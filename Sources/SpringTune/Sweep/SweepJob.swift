@@ -25,6 +25,14 @@ public struct SweepJob: Sendable {
     public var resume = false
     /// Trace samples held in memory at once (``TraceSource``).
     public var blockSamples = TraceSource.defaultBlockSamples
+    /// The best sets given intervals in `intervals.csv` (Reference §14).
+    public var top = 5
+    /// The resampling of the intervals (`--seed`, `--resamples`).
+    public var bootstrap = ClusterBootstrap()
+    /// Only these groups' traces (the tuning side of a held-out split), or nil for all.
+    public var groups: Set<String>?
+    /// Also write `per-group.csv` for the chosen set.
+    public var perGroup = false
 
     public init(loaded: PresetStore.Loaded, outputDirectory: String) {
         self.loaded = loaded
@@ -46,6 +54,14 @@ public struct SweepJob: Sendable {
         /// Remarks for the user (stderr), e.g. pointers a one-finger model ignored.
         public var notes: [String]
         public var grid: SweepGrid
+        /// The best sets' intervals and the chosen set's sureness (whole grids only; a shard's
+        /// best is not the grid's: `merge` writes them).
+        public var intervals: BestIntervals?
+        public var intervalsFile: String?
+        public var perGroup: PerGroup?
+        public var perGroupFile: String?
+        /// The scene the sets ran in and the traces they ran over (for a held-out measurement).
+        public var scene: Scene
     }
 
     /// Resolved grid (for progress totals before running).
@@ -81,7 +97,7 @@ public struct SweepJob: Sendable {
             if axis.name == "frameRate" { heaviest.frameRate = max(heaviest.frameRate, most) } else { heaviest.tail = max(heaviest.tail, most) }
         }
         let traces = try TraceSource(files: traceFiles ?? PresetStore.traceFiles(for: loaded), kind: loaded.kind,
-                                     skipInvalid: skipInvalid, scene: heaviest, blockSamples: blockSamples)
+                                     skipInvalid: skipInvalid, scene: heaviest, blockSamples: blockSamples, groups: groups)
         var notes = grid.notes + traces.notes
         let ids = Self.shardRange(shard, total: grid.count)
         let runner = SweepRunner(kind: loaded.kind, scene: scene, sets: grid, threads: threads, ids: ids, keepPerTrace: perTrace)
@@ -90,7 +106,8 @@ public struct SweepJob: Sendable {
         let key = Checkpoint.key([SpringTuneVersion.current, SpringTuneVersion.build, try JSONCoding.encode(loaded.preset),
                                   try JSONCoding.encode(grid.axes.map(\.listed)),
                                   try JSONCoding.encode(grid.base), try JSONCoding.encode(traces.fileInfo), try JSONCoding.encode(scene),
-                                  shard.map { "\($0.index)/\($0.count)" } ?? "", perTrace ? "per-trace" : ""])
+                                  shard.map { "\($0.index)/\($0.count)" } ?? "", perTrace ? "per-trace" : "",
+                                  groups.map { $0.sorted().joined(separator: "\n") } ?? ""])
         let dir = folder.staging
         let reportPath = "\(dir)/report.csv"
         var table = SweepReport(path: reportPath, kind: loaded.kind, axes: grid.axes)
@@ -112,6 +129,20 @@ public struct SweepJob: Sendable {
         try traces.checkUnchanged()
 
         try AtomicFile.write(table.csv(), to: reportPath)
+        var intervals: BestIntervals?, intervalsPath: String?, groupTable: PerGroup?, perGroupPath: String?
+        if shard == nil, let ranking = try? Ranking(objective: loaded.preset.objective) {
+            let best = try BestIntervals(ranked: try ranking.rank(table), top: top, ranking: ranking, bootstrap: bootstrap) { row in
+                try MeasuredSet.measure(kind: loaded.kind, scene: scene, values: grid.values(row.configId), traces: traces, threads: threads, configId: row.configId)
+            }
+            intervalsPath = "\(dir)/intervals.csv"
+            try AtomicFile.write(best.csv, to: intervalsPath!)
+            if perGroup, let chosen = best.chosen {
+                groupTable = PerGroup(chosen.set, ranking: ranking)
+                perGroupPath = "\(dir)/per-group.csv"
+                try AtomicFile.write(groupTable!.csv, to: perGroupPath!)
+            }
+            intervals = best
+        }
         var perTracePath: String?
         if perTrace {
             perTracePath = "\(dir)/per-trace.csv"
@@ -155,6 +186,7 @@ public struct SweepJob: Sendable {
         table.meta = meta
         return Outcome(report: final(reportPath), meta: final(metaPath), perTrace: perTracePath.map(final), images: images.map(final),
                        chartsSkipped: skipped, configs: ids.count, traces: traces.tags.count, wallTime: wall,
-                       table: table, notes: notes, grid: grid)
+                       table: table, notes: notes, grid: grid, intervals: intervals, intervalsFile: intervalsPath.map(final),
+                       perGroup: groupTable, perGroupFile: perGroupPath.map(final), scene: scene)
     }
 }

@@ -13,6 +13,8 @@ public struct TraceSource: Sendable {
     public struct Tag: Sendable, Equatable {
         public var id: String
         public var intent: TraceIntent?
+        /// Who made it (Reference §14): the trace's `group`, or its own id when it has none.
+        public var group: String
     }
 
     /// Weight per block: 2²¹ ≈ 2.1 million samples and frames (a sample is 40 bytes in
@@ -24,6 +26,8 @@ public struct TraceSource: Sendable {
     /// What the model reads of a trace (the first pointer for one-finger models).
     let input: @Sendable (Trace) -> Trace
     public let blockSamples: Int
+    /// The groups kept (Reference §14: a held-out split), or nil for every trace.
+    public let groups: Set<String>?
     /// The scene whose frame rate and tail count frames in ``weight(_:)``.
     let scene: Scene
     /// Every valid trace, in file order.
@@ -41,10 +45,12 @@ public struct TraceSource: Sendable {
     private var stamps: [FileStamp] = []
 
     /// Reads and validates `files` once (streaming). Throws the first invalid row (unless
-    /// `skipInvalid`), or when no valid trace remains.
+    /// `skipInvalid`), or when no valid trace remains. With `groups`, only the traces of those
+    /// groups are run (the others are still read and validated).
     public init(files: [String], kind: ModelKind, skipInvalid: Bool, scene: Scene,
-                blockSamples: Int = TraceSource.defaultBlockSamples) throws {
+                blockSamples: Int = TraceSource.defaultBlockSamples, groups: Set<String>? = nil) throws {
         self.files = files
+        self.groups = groups
         self.scene = scene
         self.skipInvalid = skipInvalid
         self.input = kind.input
@@ -60,8 +66,9 @@ public struct TraceSource: Sendable {
                 count += 1
                 units.consider(read)
                 if read.isMultiPointer { multi += 1 }
+                guard groups?.contains(read.group ?? read.id) ?? true else { return }
                 let trace = kind.input(read)
-                tags.append(Tag(id: trace.id, intent: trace.intent))
+                tags.append(Tag(id: trace.id, intent: trace.intent, group: trace.group ?? trace.id))
                 picker.consider(trace)
                 samples += weight(trace)
                 if samples <= self.blockSamples { kept?.append(trace) } else { kept = nil }
@@ -81,7 +88,9 @@ public struct TraceSource: Sendable {
                 notes.append("\(file): dropped \(report.skipped.count) invalid trace\(report.skipped.count == 1 ? "" : "s") (--skip-invalid); first: \(first)")
             }
         }
-        guard !tags.isEmpty else { throw ToolError(.dataError, "no valid traces in \(files.joined(separator: ", "))") }
+        guard !tags.isEmpty else {
+            throw ToolError(.dataError, "no valid traces in \(files.joined(separator: ", "))\(groups == nil ? "" : " of the chosen groups")")
+        }
         resident = kept
         representative = picker.picks
     }
@@ -89,12 +98,13 @@ public struct TraceSource: Sendable {
     /// Traces already in memory (tests, fuzzing): one block.
     public init(traces: [Trace], kind: ModelKind) {
         files = []
+        groups = nil
         scene = Scene()
         skipInvalid = false
         input = kind.input
         blockSamples = Int.max
         resident = traces.map(kind.input)
-        tags = resident!.map { Tag(id: $0.id, intent: $0.intent) }
+        tags = resident!.map { Tag(id: $0.id, intent: $0.intent, group: $0.group ?? $0.id) }
     }
 
     /// A trace's cost in a block: its samples plus its frames (touch-down to the end of the tail).
@@ -113,6 +123,7 @@ public struct TraceSource: Sendable {
         for (file, stamp) in zip(files, stamps) {
             try stamp.unchanged()
             try TraceReader(skipInvalid: skipInvalid).forEachTrace(path: file) { read in
+                guard groups?.contains(read.group ?? read.id) ?? true else { return }
                 let trace = input(read)
                 guard index < tags.count, tags[index].id == trace.id else {
                     throw ToolError(.dataError, "\(file) changed while the sweep was reading it")

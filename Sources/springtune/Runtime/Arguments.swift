@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SpringCore
 import SpringLayout
 import SpringTune
@@ -77,9 +78,13 @@ struct ObjectiveOptions: ParsableArguments {
     var tiebreak: String?
     @Flag(help: "Rank each set by its worst objective value over itself and its grid neighbours (one step on each numeric axis).")
     var robust = false
+    @Option(help: "Sure constraints (0.5-0.99): a constraint is met when its one-sided bound at this confidence (cluster bootstrap over groups) meets the limit.",
+            transform: decimal)
+    var confidence: Double?
 
     func validate() throws {
         guard minimize == nil || maximize == nil else { throw ValidationError("give at most one of --minimize and --maximize") }
+        try SureOptions.check(confidence: confidence)
     }
 
     /// The objective the flags alone state (for naming their metrics).
@@ -111,6 +116,7 @@ struct ObjectiveOptions: ParsableArguments {
         if let maximize { (o.minimize, o.maximize) = (nil, maximize) }
         if let tiebreak = stated.tiebreak { o.tiebreak = tiebreak }
         if robust { o.robust = true }
+        if let confidence { o.confidence = confidence }
         return o
     }
 
@@ -121,5 +127,44 @@ struct ObjectiveOptions: ParsableArguments {
             throw ToolError(.usage, "\(table.path): no report.meta.json beside it records an objective; give --minimize or --maximize (with --where, --target)")
         }
         return try applied(to: base, columns: table.specs.map(\.name))
+    }
+}
+
+/// How sure a choice is (Reference §14), for `sweep` and `search`: held-out groups or folds,
+/// per-group verdicts, and the bootstrap's size.
+struct SureOptions: ParsableArguments {
+    @Option(help: "Hold out this fraction of the groups (0-1, seeded by --seed): choose on the others, then measure the choice on them.", transform: decimal)
+    var holdout: Double?
+    @Option(name: .customLong("holdout-groups"), help: ArgumentHelp("Hold out these groups (comma-separated) instead of a fraction.", valueName: "group,..."))
+    var holdoutGroups: String?
+    @Option(help: "Choose K times, each time with one fold of the groups held out (2 to the number of groups); report how often the choice held on the unseen groups.")
+    var folds: Int?
+    @Flag(name: .customLong("per-group"), help: "Write per-group.csv: the chosen set's metrics and verdicts for each group; name the groups it fails.")
+    var perGroup = false
+    @Option(help: "Bootstrap resamples for the intervals (100-100000).") var resamples = ClusterBootstrap.defaultResamples
+
+    /// A confidence must be a number in 0.5-0.99 (exit 64).
+    static func check(confidence: Double?) throws {
+        if let confidence, !Objective.confidenceRange.contains(confidence) {
+            throw ValidationError("--confidence must be from 0.5 to 0.99 (got \(NumberFormat.cell(confidence)))")
+        }
+    }
+
+    func validate() throws {
+        if let holdout { guard holdout > 0, holdout < 1 else { throw ValidationError("--holdout must be a fraction strictly between 0 and 1 (got \(NumberFormat.cell(holdout)))") } }
+        guard [holdout != nil, holdoutGroups != nil, folds != nil].filter({ $0 }).count <= 1 else {
+            throw ValidationError("give at most one of --holdout, --holdout-groups and --folds")
+        }
+        if let folds { guard folds >= 2, folds <= 1000 else { throw ValidationError("--folds must be from 2 to the number of groups (got \(folds))") } }
+        if let holdoutGroups { guard !holdoutGroups.split(separator: ",").isEmpty else { throw ValidationError("--holdout-groups names no group") } }
+        guard (100...100_000).contains(resamples) else { throw ValidationError("--resamples must be from 100 to 100000") }
+    }
+
+    /// The split asked for, or nil for none.
+    var split: GroupSplit.Request? {
+        if let holdout { return .fraction(holdout) }
+        if let holdoutGroups { return .groups(holdoutGroups.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
+        if let folds { return .folds(folds) }
+        return nil
     }
 }

@@ -20,13 +20,17 @@ extension TracesCommand {
         @Option(help: "Clockwise rotation in degrees (0, 90, 180, 270), for landscape devices.") var rotate: Int = 0
         @Option(name: [.short, .customLong("output")], help: "Output trace CSV (its sidecar OUT.csv.meta.json is written beside it).") var output: String
         @Option(name: .customLong("time-unit"), help: "Unit of a csv import's t_seconds column: s, ms or us.") var timeUnit: TimeUnit = .s
-        @Option(help: "contacts: one trace per finger contact; gestures: contacts that overlap in time become one multi-pointer trace.")
-        var group: ContactGrouping = .contacts
+        @Option(help: "contacts: one trace per finger contact; gestures: contacts that overlap in time become one multi-pointer trace (was --group, which now names who made a trace).")
+        var join: ContactGrouping = .contacts
+        @Option(name: .customLong("group-column"), help: "csv imports: the column naming who made each trace (person or device), written as the trace's group; default: the source file's name.")
+        var groupColumn: String?
 
         func validate() throws {
             guard [scale != nil, unitsPerMM != nil, screen != nil].filter({ $0 }).count == 1 else {
                 throw ValidationError("give exactly one of --scale, --units-per-mm and --screen")
             }
+            if groupColumn != nil && format != .csv { throw ValidationError("--group-column applies to csv imports (getevent and evemu traces are grouped by their source file)") }
+            if let groupColumn, groupColumn.isEmpty { throw ValidationError("--group-column must not be empty") }
         }
 
         func mapping() throws -> ImportMapping {
@@ -56,7 +60,7 @@ extension TracesCommand {
                 if case let .screen(w, h) = mapping.units { (scene.width, scene.height) = (w, h) }
                 var traces: [Trace] = [], sources: [TraceImporter.Summary] = []
                 for file in files {
-                    let (imported, summary, report) = try TraceImporter.importFile(file, format: format, mapping: mapping, grouping: group)
+                    let (imported, summary, report) = try TraceImporter.importFile(file, format: format, mapping: mapping, grouping: join, groupColumn: groupColumn)
                     describe(report, file: file)
                     if summary.closedCancelled > 0 { note("\(file): \(summary.closedCancelled) contacts never lifted; they end cancelled at their last sample") }
                     var units = UnitsCheck(scene: scene)
@@ -69,7 +73,7 @@ extension TracesCommand {
                 for t in traces where !seen.insert(t.id).inserted {
                     throw ToolError(.dataError, "trace id '\(t.id)' occurs in more than one input; import them separately")
                 }
-                let meta = ImportMeta(mapping: mapping, deviceInfo: deviceInfo, grouping: group, sources: sources)
+                let meta = ImportMeta(mapping: mapping, deviceInfo: deviceInfo, grouping: join, sources: sources)
                 try TraceWriter.write(traces, to: output)
                 try AtomicFile.write(try JSONCoding.encode(meta), to: ImportMeta.path(for: output))
                 let multi = traces.filter(\.isMultiPointer).count

@@ -30,13 +30,14 @@ extension TracesCommand {
                     print(w.text, terminator: "")
                 case .table:
                     print(TextTable(header: TraceStats.columns.filter { $0 != "file" }, rows: rows.map { r in
-                        [r.trace, r.intent?.rawValue ?? "", String(r.samples), String(r.pointers), NumberFormat.fixed(r.duration, 3), NumberFormat.fixed(r.dx, 1), NumberFormat.fixed(r.dy, 1),
+                        [r.trace, r.intent?.rawValue ?? "", Echo.cut(r.group), String(r.samples), String(r.pointers), NumberFormat.fixed(r.duration, 3), NumberFormat.fixed(r.dx, 1), NumberFormat.fixed(r.dy, 1),
                          NumberFormat.fixed(r.peakSpeed, 0), NumberFormat.fixed(r.release.x, 1), NumberFormat.fixed(r.release.y, 1)]
                     }).rendered, terminator: "")
                     let speeds = rows.map(\.release.magnitude).sorted()
                     if let median = speeds.isEmpty ? nil : speeds[speeds.count / 2] {
                         print("\(rows.count) traces, estimator \(estimator.rawValue), median release speed \(NumberFormat.fixed(median, 0)) pt/s")
                     }
+                    if !rows.isEmpty { print(TraceGroups(rows.map(\.group)).line()) }
                 }
             }
         }

@@ -14,6 +14,8 @@ struct SweepCommand: ParsableCommand {
 
     @OptionGroup var presetOptions: PresetOptions
     @OptionGroup var objectiveOptions: ObjectiveOptions
+    @OptionGroup var sureOptions: SureOptions
+    @Option(help: "Seed of the intervals' bootstrap resampling and of --holdout's split.") var seed: UInt64 = 0
     @Option(name: .customLong("vary"), help: ArgumentHelp("Sweep axis: NAME=v1,v2,... or NAME=FROM:TO:STEPS[:log] (replaces the preset's axis of that name).", valueName: "name=values"),
             transform: parser("--vary", SweepGrid.parseVary))
     var vary: [SweepAxis] = []
@@ -70,7 +72,24 @@ struct SweepCommand: ParsableCommand {
             job.skipInvalid = skipInvalid
             job.estimator = estimator
             job.resume = resume
+            job.top = top
+            job.bootstrap = ClusterBootstrap(resamples: sureOptions.resamples, seed: seed)
+            job.perGroup = sureOptions.perGroup
             let bar = ProgressBar(label: "sweep \(loaded.preset.name)")
+            if let request = sureOptions.split {
+                guard refine == 0, job.shard == nil else { throw ToolError(.usage, "--holdout, --holdout-groups and --folds run whole grids without --refine or --shard") }
+                try HeldOutRun(loaded: loaded, request: request, seed: seed, bootstrap: job.bootstrap, threads: threads,
+                               traceFiles: job.traceFiles ?? PresetStore.traceFiles(for: loaded), skipInvalid: skipInvalid) { groups, out in
+                    var j = job
+                    j.groups = groups
+                    j.outputDirectory = out
+                    j.charts = false
+                    let o = try j.run()
+                    return HeldOutRun.Choice(table: o.table, intervals: o.intervals, scene: o.scene, values: o.intervals?.chosen.map { o.grid.values($0.set.row.configId) },
+                                             lines: ["\(o.configs) parameter sets × \(o.traces) traces in \(NumberFormat.fixed(o.wallTime, 2)) s → \(o.report)"])
+                }.run(into: job.outputDirectory).forEach { print($0) }
+                return
+            }
             guard refine > 0 else {
                 var progress: (@Sendable (Int, Int) -> Void)?
                 if let bar { progress = { done, total in bar.update(done, of: total) } }
@@ -108,6 +127,8 @@ struct SweepCommand: ParsableCommand {
             } else {
                 print(BestTable(ranking: ranking, table: o.table, entries: Array(best.prefix(top))).rendered, terminator: "")
                 ranking.note(best).map { print($0) }
+                o.intervals?.lines(ranking: ranking).forEach { print($0) }
+                o.perGroup?.lines().forEach { print($0) }
                 o.grid.edges(of: best[0].row.configId, except: ranking.worstOver).forEach { note("springtune: \($0.advice)") }
             }
             if let line = try? Importance(o.table, columns: [ranking.column]).headline() { print(line) }
@@ -115,6 +136,8 @@ struct SweepCommand: ParsableCommand {
         print("report:   \(o.report)")
         print("meta:     \(o.meta)")
         if let p = o.perTrace { print("per-trace: \(p)") }
+        if let p = o.intervalsFile { print("intervals: \(p)") }
+        if let p = o.perGroupFile { print("per-group: \(p)") }
         printCharts(report: o.report, images: o.images, skipped: o.chartsSkipped)
     }
 }

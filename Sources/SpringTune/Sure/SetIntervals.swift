@@ -1,0 +1,114 @@
+import Foundation
+import SpringCore
+import SpringLayout
+import TraceIO
+
+/// A report value with its 95 % cluster-bootstrap interval (Reference §14) and what it rests on.
+public struct Interval: Sendable, Equatable {
+    public var column: String
+    /// The report's value (nil: undefined; +∞: never settled).
+    public var value: Double?
+    /// The 2.5 % and 97.5 % bootstrap quantiles, kept as a report keeps values (12 significant
+    /// digits, 0 below 1e-6); nil when no resample defined the column.
+    public var lo: Double?, hi: Double?
+    /// Traces the value rests on (for a rate: the labelled traces of its intent) and their groups.
+    public var traces: Int
+    public var groups: Int
+    /// Every resample's value, sorted (for one-sided bounds at any confidence).
+    public var distribution: BootstrapDistribution
+
+    /// `0.04 [0.01, 0.08] (n 204, 15 groups)`: the value, its interval and its counts.
+    public var text: String {
+        func n(_ d: Double?) -> String { d.map(NumberFormat.short) ?? "empty" }
+        guard let lo, let hi else { return "\(n(value)) (no interval: n \(traces))" }
+        return "\(n(value)) [\(n(lo)), \(n(hi))] (n \(traces), \(groups) group\(groups == 1 ? "" : "s"))"
+    }
+}
+
+/// The intervals of one set's report columns, computed by one bootstrap so that every column
+/// shares the resamples.
+public struct SetIntervals: Sendable {
+    public var configId: Int
+    public var intervals: [Interval]
+
+    public init(_ set: MeasuredSet, columns: [String]? = nil, bootstrap: ClusterBootstrap) {
+        configId = set.row.configId
+        let names = (columns ?? set.intervalColumns).filter { set.statistic($0) != nil }
+        let stats = names.map { set.statistic($0)! }
+        let dists = bootstrap.distributions(stats, groups: set.groups.count)
+        intervals = zip(names, dists).map { name, d in
+            let i = d.interval()
+            return Interval(column: name, value: set.value(name), lo: i.flatMap { MetricValue(measured: $0.lo).number },
+                            hi: i.flatMap { MetricValue(measured: $0.hi).number }, traces: set.count(name), groups: set.groupCount(name), distribution: d)
+        }
+    }
+
+    public subscript(_ column: String) -> Interval? { intervals.first { $0.column == column } }
+
+    /// `intervals.csv` (Reference §14): `config_id,metric,value,lo,hi,traces,groups`, one row per
+    /// set and column, sets in the order given.
+    public static func csv(_ sets: [SetIntervals]) -> String {
+        var w = CSVWriter()
+        w.header(["config_id", "metric", "value", "lo", "hi", "traces", "groups"])
+        for s in sets {
+            for i in s.intervals {
+                w.row([.integer(s.configId), .text(i.column), MetricValue(i.value).field, MetricValue(i.lo).field, MetricValue(i.hi).field,
+                       .integer(i.traces), .integer(i.groups)])
+            }
+        }
+        return w.text
+    }
+}
+
+/// A constraint judged at a confidence (Reference §14): met when its one-sided bound at that
+/// confidence meets the limit (the upper bound for `<=` and `<`, the lower for `>=` and `>`;
+/// `==` by the two-sided interval at that level lying on the value).
+public struct SureVerdict: Sendable {
+    public var constraint: Constraint
+    public var confidence: Double
+    /// The bound that was judged (nil when no resample defined it).
+    public var bound: Double?
+    public var met: Bool
+    /// With the value inside the limit but the bound outside: the further groups (and traces of
+    /// the constraint's intent) that would bring the bound inside at the measured value; nil
+    /// when met, or when the measured value itself is outside (it "cannot").
+    public var moreGroups: Int?
+    public var moreTraces: Int?
+
+    public init(_ c: Constraint, _ interval: Interval, confidence: Double) {
+        constraint = c
+        self.confidence = confidence
+        let d = interval.distribution
+        switch c.op {
+        case .le, .lt: bound = d.quantile(confidence)
+        case .ge, .gt: bound = d.quantile(1 - confidence)
+        case .eq: bound = d.interval(confidence).map { c.value - $0.lo > $0.hi - c.value ? $0.lo : $0.hi }
+        }
+        bound = bound.map { MetricValue(measured: $0).number ?? $0 }
+        met = c.holds(bound) && c.holds(interval.value)
+        // How many more: the bound's distance from the value shrinks as 1/√n (n groups), so
+        // it reaches the limit at n' = n · (distance / room)², room = |limit − value|.
+        if !met, c.holds(interval.value), let value = interval.value, let bound, value.isFinite, bound.isFinite, c.op != .eq {
+            let distance = abs(bound - value), room = abs(c.value - value)
+            let n = Double(interval.groups)
+            if room > 0, n > 0 {
+                let needed = (n * (distance / room) * (distance / room)).rounded(.up)
+                let groups = max(1, Int(min(needed - n, 1e9)))
+                moreGroups = groups
+                moreTraces = Int((Double(groups) * Double(interval.traces) / n).rounded(.up))
+            }
+        }
+    }
+
+    /// `false_dismiss_rate <= 0.05: upper 90 % bound 0.071 (cannot at 0.052)` and the like.
+    public var text: String {
+        let side = switch constraint.op { case .le, .lt: "upper"; case .ge, .gt: "lower"; case .eq: "two-sided" }
+        let pct = NumberFormat.short(confidence * 100)
+        let b = bound.map(NumberFormat.short) ?? "none"
+        if met { return "\(constraint): sure at \(pct) % (\(side) bound \(b))" }
+        if let moreGroups {
+            return "\(constraint): not sure at \(pct) % (\(side) bound \(b)); about \(moreGroups) more group\(moreGroups == 1 ? "" : "s") (≈ \(moreTraces ?? 0) traces of its kind) at the measured value would make it so"
+        }
+        return "\(constraint): not sure at \(pct) % (\(side) bound \(b)); cannot: the measured value itself is outside"
+    }
+}
