@@ -28,6 +28,12 @@ public struct ObjectiveVerdict: Sendable {
     public var undecidable: String?
     /// Up to three matched sets that lost most on the objective column: (A row, B row, B − A).
     public var worstSets: [(SweepReport.Row, SweepReport.Row, Double)]
+    /// The paired bootstrap of the chosen set's per-trace metrics (Reference §14), when both
+    /// reports could be run again; with it, a worsening is a regression only when its 95 %
+    /// interval excludes 0 plus the tolerance.
+    public var noise: PairedGate?
+    /// Worsenings that the noise explains: one line each; they pass.
+    public var insideNoise: [String] = []
 
     public var isRegression: Bool { !reasons.isEmpty }
 
@@ -60,7 +66,8 @@ public struct ObjectiveVerdict: Sendable {
         return ranking.tiebreak.contains(column) ? .lower : .none
     }
 
-    public init(_ a: SweepReport, _ b: SweepReport, comparison: Comparison, ranking: Ranking, tolerances: [Tolerance] = []) throws {
+    public init(_ a: SweepReport, _ b: SweepReport, comparison: Comparison, ranking: Ranking, tolerances: [Tolerance] = [],
+                noise: ((SweepReport.Row, SweepReport.Row, [String]) -> PairedGate?)? = nil) throws {
         self.ranking = ranking
         let ca = try a.index(of: ranking.column), cb = try b.index(of: ranking.column)
         let chosen = try ranking.ranked(a).first
@@ -79,6 +86,7 @@ public struct ObjectiveVerdict: Sendable {
             let values = zip(a.parameterColumns, missing.parameters).map { "\($0)=\($1)" }.joined(separator: ", ")
             undecidable = "A's chosen set (config \(missing.configId): \(values)) is not in \(b.path): no row has the same parameter values"
         } else {
+            if let noise, let ra = chosen?.row, let rb = chosenInB { self.noise = noise(ra, rb, judged) }
             for case let (ra, rb?) in matches { try judge(ra, rb, a, b, tolerances) }
             undecidable = compared == 0 ? "no judged metric (\(judged.joined(separator: ", "))) of A's chosen set has a value in both reports: nothing to compare" : nil
         }
@@ -98,7 +106,13 @@ public struct ObjectiveVerdict: Sendable {
         for c in ranking.constraints {
             let va = a.number(ra, try a.index(of: c.column)), vb = b.number(rb, try b.index(of: c.column))
             if c.holds(va) && !c.holds(vb) && broken.insert(c.column).inserted {
-                reasons.append("\(c.column) of the chosen set (\(id)): \(vb.map(NumberFormat.cell) ?? "empty") in B no longer meets \(c) (\(va.map(NumberFormat.cell) ?? "empty") in A)")
+                let line = "\(c.column) of the chosen set (\(id)): \(vb.map(NumberFormat.cell) ?? "empty") in B no longer meets \(c) (\(va.map(NumberFormat.cell) ?? "empty") in A)"
+                let side: MetricSpec.Better = switch c.op { case .le, .lt: .lower; case .ge, .gt: .higher; case .eq: .none }
+                if ra.configId == chosenA?.configId, let noise, noise.outsideNoise(c.column, better: side, margin: 0) == false {
+                    insideNoise.append("\(line), inside the noise (\(noise.text(c.column)))")
+                } else {
+                    reasons.append(line)
+                }
             }
         }
         for t in ranking.targets {
@@ -118,11 +132,17 @@ public struct ObjectiveVerdict: Sendable {
                 continue
             }
             let (margin, tolerance) = Comparison.margin(column, value: va, row: ra, of: a, tolerances: tolerances)
-            guard Comparison.verdict(a: va, b: vb, better: Self.direction(column, ranking), margin: margin) == .worse else { continue }
+            let better = Self.direction(column, ranking)
+            guard Comparison.verdict(a: va, b: vb, better: better, margin: margin) == .worse else { continue }
             let delta = vb - va
             let allowed = if case .absolute = tolerance.kind { "" } else { " = \(NumberFormat.significant(margin, 4))\(unit)" }
-            reasons.append("\(column) of the chosen set (\(id)): \(NumberFormat.cell(va)) → \(NumberFormat.cell(vb))\(unit) "
-                + "(\(delta >= 0 ? "+" : "")\(NumberFormat.significant(delta, 4))\(unit)), beyond the tolerance \(tolerance)\(allowed)")
+            let line = "\(column) of the chosen set (\(id)): \(NumberFormat.cell(va)) → \(NumberFormat.cell(vb))\(unit) "
+                + "(\(delta >= 0 ? "+" : "")\(NumberFormat.significant(delta, 4))\(unit)), beyond the tolerance \(tolerance)\(allowed)"
+            if ra.configId == chosenA?.configId, let noise, noise.outsideNoise(column, better: better, margin: margin) == false {
+                insideNoise.append("\(line), but inside the noise (\(noise.text(column)))")
+            } else {
+                reasons.append(line)
+            }
         }
     }
 }

@@ -28,6 +28,12 @@ public struct SearchEvaluator: Sendable {
         }
     }
 
+    /// `row`'s set measured trace by trace (Reference §14), keeping its config id.
+    public func measured(_ row: SweepReport.Row) throws -> MeasuredSet {
+        try MeasuredSet.measure(kind: kind, scene: scene, list: ParameterSetList(names: box.dimensions.map(\.name), base: box.base, rows: [row.parameters]),
+                                traces: traces, threads: threads, configId: row.configId)
+    }
+
     /// The margins (Reference §13) of the set with free values `values` (dimension order) under
     /// `verdict`: along each free numeric parameter, the distance to the nearest break of a
     /// constraint or target, the others fixed (``Robustness``).

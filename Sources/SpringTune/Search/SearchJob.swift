@@ -25,6 +25,12 @@ public struct SearchJob: Sendable {
     public var outputDirectory: String
     public var charts = true
     public var resume = false
+    /// The resampling of the intervals (its seed is the search's).
+    public var resamples = ClusterBootstrap.defaultResamples
+    /// Only these groups' traces (the tuning side of a held-out split), or nil for all.
+    public var groups: Set<String>?
+    /// Also write `per-group.csv` for the chosen set.
+    public var perGroup = false
 
     /// The default batch: 4, whatever the thread count, so the same command gives the same report on any machine.
     public static let defaultBatch = 4
@@ -48,6 +54,14 @@ public struct SearchJob: Sendable {
         public var notes: [String]
         public var traces: Int
         public var wallTime: Double
+        /// The chosen and top sets' intervals, and how sure the choice is (Reference §14).
+        public var intervals: BestIntervals
+        public var intervalsFile: String
+        public var perGroup: PerGroup?
+        public var perGroupFile: String?
+        public var scene: Scene
+        /// Every value of the chosen set, nil when none was chosen.
+        public var chosenValues: [String: ParamValue]?
     }
 
     /// Quasi-random sets before the model proposes: d + 1 (at most 10), rounded up to whole batches.
@@ -63,7 +77,7 @@ public struct SearchJob: Sendable {
         var scene = loaded.preset.scene
         if let estimator { scene.estimator = estimator }
         let traces = try TraceSource(files: traceFiles ?? PresetStore.traceFiles(for: loaded), kind: loaded.kind,
-                                     skipInvalid: skipInvalid, scene: try scene.applying(box.base).scene)
+                                     skipInvalid: skipInvalid, scene: try scene.applying(box.base).scene, groups: groups)
         let evaluator = SearchEvaluator(kind: loaded.kind, scene: scene, box: box, traces: traces, threads: threads)
         let verdict = RowVerdict(ranking: ranking, specs: loaded.kind.reportColumns)
         let dir = folder.staging, reportPath = "\(dir)/report.csv"
@@ -71,7 +85,7 @@ public struct SearchJob: Sendable {
         let schema = SweepReport(path: reportPath, kind: loaded.kind, axes: names.map { SweepAxis(name: $0, values: [ParamValue]()) })
         let key = Checkpoint.key([SpringTuneVersion.current, SpringTuneVersion.build, "search", try JSONCoding.encode(loaded.preset),
                                   try JSONCoding.encode(box.dimensions), try JSONCoding.encode(box.base), try JSONCoding.encode(traces.fileInfo),
-                                  try JSONCoding.encode(scene), "\(budget) \(batch) \(seed)"])
+                                  try JSONCoding.encode(scene), "\(budget) \(batch) \(seed)", groups.map { $0.sorted().joined(separator: "\n") } ?? ""])
         var checkpoint = try Checkpoint(target: folder.target, key: key, configs: budget, schema: schema, resume: resume, batch: batch, listed: true)
         var committed = false
         defer { if !committed { checkpoint.discardIfEmpty() } }
@@ -96,7 +110,19 @@ public struct SearchJob: Sendable {
         let candidates = try ranking.ranked(table).map(\.row).filter(verdict.feasible)
         var robustness = Robustness(evaluator: evaluator, verdict: verdict, firstCheck: budget + 1)
         var robust: [Int: Bool] = [:], chosen: SweepReport.Row?, firstBreak: String?
+        // With a confidence, only sets whose constraints are sure on these traces (Reference §14).
+        let bootstrap = ClusterBootstrap(resamples: resamples, seed: seed)
+        var measured = MeasuredSets(measure: evaluator.measured)
+        var firstSure: HowSure?, chosenSure: HowSure?, checkedSure = 0
         for row in candidates {
+            if ranking.confidence != nil {
+                guard checkedSure < BestIntervals.maxChecked else { break }
+                let sure = HowSure(try measured.set(row), ranking: ranking, bootstrap: bootstrap)
+                checkedSure += 1
+                if firstSure == nil { firstSure = sure }
+                guard sure.isSure else { continue }
+                if chosenSure == nil { chosenSure = sure }
+            }
             let (ok, breaks) = try robustness.isRobust(row)
             robust[row.configId] = ok
             if ok { chosen = row; break }
@@ -107,14 +133,27 @@ public struct SearchJob: Sendable {
             func said(_ r: SweepReport.Row) -> String {
                 "evaluation \(r.configId) (\(ranking.column) \(verdict.objective(r).map(NumberFormat.short) ?? "empty"))"
             }
-            if let c = chosen, c.configId != best.configId {
+            if let c = chosen, c.configId != best.configId, firstBreak != nil {
                 givenUp = "chose \(said(c)) over \(said(best)), whose neighbour breaks: \(firstBreak ?? "a constraint")"
+            } else if chosen == nil, ranking.confidence != nil, chosenSure == nil {
+                givenUp = "no feasible set of the best \(checkedSure) is \(NumberFormat.short(ranking.confidence! * 100)) % sure on these traces: none is chosen"
             } else if chosen == nil {
-                chosen = best
+                chosen = ranking.confidence == nil ? best : chosenSure?.set.row
                 givenUp = "no feasible set keeps every constraint and target at its ±2 % neighbours; \(said(best)) is the best, fragile: \(firstBreak ?? "")"
             }
         }
         let margins = try chosen.map { try robustness.margins($0) } ?? []
+        let chosenHow = try chosen.map { HowSure(try measured.set($0), ranking: ranking, bootstrap: bootstrap) }
+        let intervals = try BestIntervals(chosen: chosenHow, first: firstSure ?? chosenHow, checked: max(checkedSure, chosen == nil ? 0 : 1),
+                                          ranked: candidates, top: 5, bootstrap: bootstrap, cache: &measured)
+        let intervalsPath = "\(dir)/intervals.csv"
+        try AtomicFile.write(intervals.csv, to: intervalsPath)
+        var groupTable: PerGroup?, perGroupPath: String?
+        if perGroup, let chosenHow {
+            groupTable = PerGroup(chosenHow.set, ranking: ranking)
+            perGroupPath = "\(dir)/per-group.csv"
+            try AtomicFile.write(groupTable!.csv, to: perGroupPath!)
+        }
         table.specs.append(Self.robustSpec)
         for i in table.rows.indices { table.rows[i].values.append(robust[table.rows[i].configId].map { .value($0 ? 1 : 0) } ?? .undefined) }
         var best: Double?
@@ -165,7 +204,9 @@ public struct SearchJob: Sendable {
         table.meta = meta
         return Outcome(report: final(reportPath), meta: final(metaPath), checks: final(checksPath), images: images.map(final),
                        chartsSkipped: skipped, table: table, search: search, ranking: ranking, notes: notes,
-                       traces: traces.tags.count, wallTime: wall)
+                       traces: traces.tags.count, wallTime: wall, intervals: intervals, intervalsFile: final(intervalsPath),
+                       perGroup: groupTable, perGroupFile: perGroupPath.map(final), scene: scene,
+                       chosenValues: chosen.map { table.values(of: $0).merging(box.base) { row, _ in row } })
     }
 
     /// The `robust` column of a search's report: 1 when the set kept every constraint and

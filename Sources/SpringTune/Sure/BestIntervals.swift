@@ -22,31 +22,34 @@ public struct BestIntervals: Sendable {
     /// Sets checked for sure constraints, best first, before giving up.
     public static let maxChecked = 40
 
-    /// `ranked` best first; `measure` runs one row's set trace by trace.
+    /// `ranked` best first; `measure` runs one row's set trace by trace. The chosen set is the
+    /// first ranked, or with a confidence the first of the best ``maxChecked`` that is sure.
     public init(ranked: [SweepReport.Row], top: Int, ranking: Ranking, bootstrap: ClusterBootstrap,
-                measure: (SweepReport.Row) throws -> MeasuredSet) throws {
-        self.bootstrap = bootstrap
-        var measured: [Int: MeasuredSet] = [:]
-        func set(_ row: SweepReport.Row) throws -> MeasuredSet {
-            if let m = measured[row.configId] { return m }
-            let m = try measure(row)
-            measured[row.configId] = m
-            return m
-        }
+                measure: @escaping (SweepReport.Row) throws -> MeasuredSet) throws {
+        var cache = MeasuredSets(measure: measure)
         var chosen: HowSure?, first: HowSure?, checked = 0
         for row in ranked.prefix(ranking.confidence == nil ? 1 : Self.maxChecked) {
-            let sure = HowSure(try set(row), ranking: ranking, bootstrap: bootstrap)
+            let sure = HowSure(try cache.set(row), ranking: ranking, bootstrap: bootstrap)
             checked += 1
             if first == nil { first = sure }
             if ranking.confidence == nil || sure.isSure { chosen = sure; break }
         }
+        try self.init(chosen: chosen, first: first, checked: checked, ranked: ranked, top: top, bootstrap: bootstrap, cache: &cache)
+    }
+
+    /// With the choice already made (`chosen`, and `first`, the best-ranked set checked).
+    public init(chosen: HowSure?, first: HowSure?, checked: Int, ranked: [SweepReport.Row], top: Int, bootstrap: ClusterBootstrap,
+                cache: inout MeasuredSets) throws {
+        self.bootstrap = bootstrap
         self.chosen = chosen
         best = first.flatMap { f in chosen?.set.row.configId == f.set.row.configId ? nil : f }
         self.checked = checked
         var rows = Array(ranked.prefix(top))
         if let c = chosen?.set.row, !rows.contains(where: { $0.configId == c.configId }) { rows.append(c) }
-        sets = try rows.map { SetIntervals(try set($0), bootstrap: bootstrap) }
-        groups = try ranked.first.map { try set($0).groups.count } ?? 0
+        var sets: [SetIntervals] = []
+        for row in rows { sets.append(SetIntervals(try cache.set(row), bootstrap: bootstrap)) }
+        self.sets = sets
+        groups = try (chosen?.set ?? ranked.first.map { try cache.set($0) })?.groups.count ?? 0
     }
 
     /// `intervals.csv`'s text.
@@ -88,5 +91,20 @@ public struct BestIntervals: Sendable {
         guard let chosen, !ranking.constraints.isEmpty else { return [] }
         if chosen.isSure { return ["config \(chosen.set.row.configId): every constraint is also met at \(pct) % confidence"] }
         return ["config \(chosen.set.row.configId) is chosen on measured values; at \(pct) % confidence:"] + chosen.unsure.map { "  " + $0.text }
+    }
+}
+
+/// Rows measured trace by trace, each once.
+public struct MeasuredSets {
+    let measure: (SweepReport.Row) throws -> MeasuredSet
+    private var done: [Int: MeasuredSet] = [:]
+
+    public init(measure: @escaping (SweepReport.Row) throws -> MeasuredSet) { self.measure = measure }
+
+    public mutating func set(_ row: SweepReport.Row) throws -> MeasuredSet {
+        if let m = done[row.configId] { return m }
+        let m = try measure(row)
+        done[row.configId] = m
+        return m
     }
 }

@@ -66,15 +66,32 @@ public struct BootstrapDistribution: Sendable, Equatable {
 
 /// A report column as a function of group weights (Reference §7's aggregates over the traces
 /// of weighted groups): each group's traces count `w[g]` times.
-public enum GroupStatistic: Sendable {
+public indirect enum GroupStatistic: Sendable {
+    /// `b − a` over the same weights: a paired difference (nil when either is undefined or
+    /// both are the same infinity).
+    case difference(GroupStatistic, GroupStatistic)
     /// Σ w·sum / Σ w·count: a `_mean` (over finite values) or a rate (numerators over denominators).
     case ratio(numerator: [Double], denominator: [Double])
     /// The nearest-rank quantile `q` of the values (⌈q·m⌉-th smallest of m weighted values), or
     /// with `q` nil their maximum: values sorted ascending with their groups.
     case rank(q: Double?, sorted: [(value: Double, group: Int)], perGroup: [Double])
 
+    /// The traces each group adds to the statistic (a rate's denominator, a metric's defined
+    /// values; a difference's first side).
+    public var counts: [Double] {
+        switch self {
+        case let .difference(a, _): a.counts
+        case let .ratio(_, den): den
+        case let .rank(_, _, perGroup): perGroup
+        }
+    }
+
     public func value(_ w: [Double]) -> Double? {
         switch self {
+        case let .difference(a, b):
+            guard let x = a.value(w), let y = b.value(w) else { return nil }
+            let d = y - x
+            return d.isNaN ? nil : d
         case let .ratio(num, den):
             var n = 0.0, d = 0.0
             for g in w.indices where w[g] != 0 { n += w[g] * num[g]; d += w[g] * den[g] }

@@ -55,14 +55,12 @@ public struct HeldOutRun {
             lines += choice.lines.map { "  " + $0 }
             guard let values = choice.values, let tuned = choice.intervals?.chosen else {
                 lines.append("  no set was chosen on the tuning groups: nothing to check")
-                lines += (choice.intervals?.sureLines(ranking: ranking) ?? []).map { "  " + $0 }
                 continue
             }
             let held = try TraceSource(files: traceFiles, kind: loaded.kind, skipInvalid: skipInvalid, scene: choice.scene, groups: Set(split.heldOut))
             let set = try MeasuredSet.measure(kind: loaded.kind, scene: choice.scene, values: values, traces: held, threads: threads, configId: tuned.set.row.configId)
             let check = HeldOutCheck(split: split, tuned: tuned, heldOut: HowSure(set, ranking: ranking, bootstrap: bootstrap), ranking: ranking)
             checks.append((k + 1, check))
-            lines += (choice.intervals?.sureLines(ranking: ranking) ?? []).map { "  " + $0 }
             lines += check.table.rendered.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
             lines.append(check.held ? "  on the held-out groups the choice meets every constraint"
                 : "  on the held-out groups the choice BREAKS " + check.broken.map(\.description).joined(separator: ", "))

@@ -21,20 +21,30 @@ public struct MeasuredSet: Sendable {
         results = result.traces!
         self.tags = tags
         row = SweepReport.Row(result, kind: kind)
-        var index: [String: Int] = [:], groups: [String] = []
-        groupOf = tags.map { tag in
-            if let i = index[tag.group] { return i }
-            index[tag.group] = groups.count
-            groups.append(tag.group)
-            return groups.count - 1
+        (groups, groupOf) = Self.groups(of: tags)
+    }
+
+    /// The groups of `tags` in order of first appearance, and each tag's group index.
+    static func groups(of tags: [TraceSource.Tag]) -> (names: [String], index: [Int]) {
+        var at: [String: Int] = [:], names: [String] = []
+        let index = tags.map { tag in
+            if let i = at[tag.group] { return i }
+            at[tag.group] = names.count
+            names.append(tag.group)
+            return names.count - 1
         }
-        self.groups = groups
+        return (names, index)
     }
 
     /// Runs the set `values` (every parameter and scene value by name) over `traces`.
     public static func measure(kind: ModelKind, scene: Scene, values: [String: ParamValue], traces: TraceSource,
                                threads: Int, configId: Int = 0) throws -> MeasuredSet {
-        let list = ParameterSetList(names: [], base: values, rows: [[]])
+        try measure(kind: kind, scene: scene, list: ParameterSetList(names: [], base: values, rows: [[]]), traces: traces, threads: threads, configId: configId)
+    }
+
+    /// Runs the one set of `list` over `traces`.
+    public static func measure(kind: ModelKind, scene: Scene, list: ParameterSetList, traces: TraceSource,
+                               threads: Int, configId: Int) throws -> MeasuredSet {
         guard var result = try SweepRunner(kind: kind, scene: scene, sets: list, threads: threads, keepPerTrace: true).run(traces).first else {
             throw ToolError(.software, "no set ran")
         }
@@ -88,22 +98,10 @@ public struct MeasuredSet: Sendable {
 
     /// The number of traces a column rests on: the labelled traces of the rate's intent(s), or
     /// the traces that define the metric.
-    public func count(_ column: String) -> Int {
-        switch statistic(column) {
-        case let .ratio(_, den)?: Int(den.reduce(0, +))
-        case let .rank(_, _, perGroup)?: Int(perGroup.reduce(0, +))
-        case nil: 0
-        }
-    }
+    public func count(_ column: String) -> Int { Int(statistic(column)?.counts.reduce(0, +) ?? 0) }
 
     /// The groups a column rests on (those with at least one trace counted).
-    public func groupCount(_ column: String) -> Int {
-        switch statistic(column) {
-        case let .ratio(_, den)?: den.filter { $0 > 0 }.count
-        case let .rank(_, _, perGroup)?: perGroup.filter { $0 > 0 }.count
-        case nil: 0
-        }
-    }
+    public func groupCount(_ column: String) -> Int { statistic(column)?.counts.filter { $0 > 0 }.count ?? 0 }
 
     /// The report's value of `column` for this set (nil when undefined, +∞ when never settled).
     public func value(_ column: String) -> Double? {

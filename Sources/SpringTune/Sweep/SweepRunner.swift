@@ -222,6 +222,18 @@ public struct TraceResults: Sendable {
         decisions += other.decisions
     }
 
+    /// The results of the traces at `indices`, in that order.
+    public func subset(_ indices: [Int]) -> TraceResults {
+        var out = TraceResults(metrics: metrics)
+        let m = metrics.count
+        for i in indices {
+            out.values += values[(i * m)..<((i + 1) * m)]
+            out.unsettled.append(unsettled[i])
+            out.decisions.append(decisions[i])
+        }
+        return out
+    }
+
     /// Metric `metric` (index in ``metrics``) of trace `trace`, nil when undefined.
     public func value(trace: Int, metric: Int) -> Double? {
         let v = values[trace * metrics.count + metric]

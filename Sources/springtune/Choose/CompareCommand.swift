@@ -30,10 +30,15 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Folder for compare.csv and overlay charts (default: beside B).") var out: String?
     @Option(help: "Trace id: also animate the best set of A beside the best set of B on it (compare.gif, compare-filmstrip.png).")
     var animate: String?
+    @Option(help: "Seed of the gate's paired bootstrap over groups.") var seed: UInt64 = 0
+    @Option(help: "Resamples of the gate's paired bootstrap (100-100000).") var resamples = ClusterBootstrap.defaultResamples
+    @Option(help: "Worker threads for running the chosen set again (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
         guard minimize == nil || maximize == nil else { throw ValidationError("give at most one of --minimize and --maximize") }
         guard constraints.isEmpty || minimize != nil || maximize != nil else { throw ValidationError("--where needs --minimize or --maximize") }
+        guard (100...100_000).contains(resamples) else { throw ValidationError("--resamples must be from 100 to 100000") }
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
     }
 
     /// The objective: the command line's, else A's from its sidecar.
@@ -54,7 +59,17 @@ struct CompareCommand: ParsableCommand {
                 throw ToolError(.usage, "--tolerance \(frames): \(a) has no report.meta.json beside it to take the frame rate from")
             }
             let c = try Comparison(ta, tb, metrics: metrics.map { $0.split(separator: ",").map(String.init) }, tolerances: tolerance)
-            let verdict = try ObjectiveVerdict(ta, tb, comparison: c, ranking: try ranking(), tolerances: tolerance)
+            // The gate's noise: the chosen set run again on both sides, paired by trace (Reference §14).
+            var pointOnly: String?
+            let bootstrap = ClusterBootstrap(resamples: resamples, seed: seed)
+            let verdict = try ObjectiveVerdict(ta, tb, comparison: c, ranking: try ranking(), tolerances: tolerance) { ra, rb, columns in
+                do {
+                    return try PairedGate(ta, ra, tb, rb, columns: columns, bootstrap: bootstrap, threads: threads)
+                } catch {
+                    pointOnly = (error as? ToolError)?.message ?? "\(error)"
+                    return nil
+                }
+            }
             // The folder is rebuilt whole and swapped in (as a sweep's): no chart of an earlier
             // comparison stays beside this one's.
             let folder = try OutputFolder(out ?? URL(fileURLWithPath: b).deletingLastPathComponent().appendingPathComponent("compare").path,
@@ -81,6 +96,12 @@ struct CompareCommand: ParsableCommand {
                 print("worse on \(r.column): config \(ra.configId) \(ta.shortText(ra, ci)) → \(tb.shortText(rb, cbi)) (\(delta >= 0 ? "+" : "")\(NumberFormat.significant(delta, 4)))")
             }
             verdict.reasons.forEach { print("regression: \($0)") }
+            verdict.insideNoise.forEach { print("inside the noise: \($0)") }
+            if let noise = verdict.noise {
+                print("noise: the chosen set run again on both sides, paired on \(noise.traces) traces in \(noise.groups) groups\(noise.unpaired > 0 ? " (\(noise.unpaired) traces unpaired)" : ""), \(bootstrap.resamples) resamples, seed \(bootstrap.seed): a worsening counts when its 95 % interval excludes 0 plus the tolerance")
+            } else if let pointOnly, verdict.chosenInB != nil {
+                print("noise: not measured (\(pointOnly)); the gate judges the reports' values")
+            }
             let judged = "\(verdict.judged.joined(separator: ", ")); tolerance \(Tolerance.summary(tolerance))"
             if let why = verdict.undecidable {
                 print("verdict: cannot judge: \(why)")

@@ -1,0 +1,87 @@
+import Foundation
+import SpringCore
+import SpringLayout
+import TraceIO
+
+/// The gate's noise (Reference §14): A's chosen set and its match in B measured again trace by
+/// trace from each report's sidecar (its preset, values, scene and trace files), paired on the
+/// traces both ran (by trace id, in A's order), and the difference B − A of each judged column
+/// bootstrapped over A's groups with the same resamples on both sides.
+public struct PairedGate: Sendable {
+    /// A column's paired difference: B − A as the reports give it, and its 95 % interval.
+    public struct Difference: Sendable {
+        public var column: String
+        public var lo: Double?
+        public var hi: Double?
+    }
+
+    public var differences: [String: Difference]
+    /// Traces paired, and their groups.
+    public var traces: Int
+    public var groups: Int
+    /// Traces only one side ran (not paired).
+    public var unpaired: Int
+    public var bootstrap: ClusterBootstrap
+
+    /// Measures row `ra` of `a` and row `rb` of `b` again and bootstraps `columns`. Throws when a
+    /// report has no sidecar, or a trace file is missing or no longer what the report ran.
+    public init(_ a: SweepReport, _ ra: SweepReport.Row, _ b: SweepReport, _ rb: SweepReport.Row, columns: [String],
+                bootstrap: ClusterBootstrap, threads: Int) throws {
+        let sa = try Self.measure(a, ra, threads: threads), sb = try Self.measure(b, rb, threads: threads)
+        var inB: [String: Int] = [:]
+        for (i, tag) in sb.tags.enumerated() where inB[tag.id] == nil { inB[tag.id] = i }
+        let pairs = sa.tags.indices.compactMap { i in inB[sa.tags[i].id].map { (i, $0) } }
+        guard !pairs.isEmpty else { throw ToolError(.dataError, "\(a.path) and \(b.path) ran no trace in common: nothing to pair") }
+        let pa = sa.restricted(to: pairs.map(\.0), tags: pairs.map { sa.tags[$0.0] })
+        let pb = sb.restricted(to: pairs.map(\.1), tags: pairs.map { sa.tags[$0.0] })
+        let judged = columns.filter { pa.statistic($0) != nil && pb.statistic($0) != nil }
+        let dists = bootstrap.distributions(judged.map { .difference(pa.statistic($0)!, pb.statistic($0)!) }, groups: pa.groups.count)
+        differences = Dictionary(uniqueKeysWithValues: zip(judged, dists).map { column, d in
+            let i = d.interval()
+            return (column, Difference(column: column, lo: i.flatMap { MetricValue(measured: $0.lo).number }, hi: i.flatMap { MetricValue(measured: $0.hi).number }))
+        })
+        traces = pairs.count
+        groups = pa.groups.count
+        unpaired = sa.tags.count + sb.tags.count - 2 * pairs.count
+        self.bootstrap = bootstrap
+    }
+
+    /// `row` of `report` run again over the report's traces, from its sidecar.
+    static func measure(_ report: SweepReport, _ row: SweepReport.Row, threads: Int) throws -> MeasuredSet {
+        guard let meta = report.meta else { throw ToolError(.noInput, "\(report.path): no report.meta.json beside it to run its traces again") }
+        let kind = try ModelKind(name: meta.preset.model)
+        for f in meta.traces {
+            guard try SHA256.file(f.file) == f.sha256 else { throw ToolError(.dataError, "\(f.file) is no longer the file \(report.path) ran (its SHA-256 differs)") }
+        }
+        let traces = try TraceSource(files: meta.traces.map(\.file), kind: kind, skipInvalid: meta.traces.contains { $0.skipped != nil }, scene: meta.scene)
+        return try MeasuredSet.measure(kind: kind, scene: meta.scene, values: report.values(of: row), traces: traces, threads: threads, configId: row.configId)
+    }
+
+    /// Whether a move of `column` from `a` to `b`, worse on the `better` side by more than
+    /// `margin`, lies outside the noise: its paired interval excludes 0 plus the margin.
+    public func outsideNoise(_ column: String, better: MetricSpec.Better, margin: Double) -> Bool? {
+        guard let d = differences[column], let lo = d.lo, let hi = d.hi else { return nil }
+        switch better {
+        case .lower: return lo > margin
+        case .higher: return hi < -margin
+        case .none: return lo > margin || hi < -margin
+        }
+    }
+
+    /// `[lo, hi]` of a column's paired difference.
+    public func text(_ column: String) -> String {
+        guard let d = differences[column], let lo = d.lo, let hi = d.hi else { return "no interval" }
+        return "95 % interval of the paired difference [\(NumberFormat.short(lo)), \(NumberFormat.short(hi))] over \(traces) traces in \(groups) groups"
+    }
+}
+
+extension MeasuredSet {
+    /// The traces at `indices` only (in that order), with `tags` as their tags.
+    func restricted(to indices: [Int], tags: [TraceSource.Tag]) -> MeasuredSet {
+        var out = self
+        out.results = results.subset(indices)
+        out.tags = tags
+        (out.groups, out.groupOf) = Self.groups(of: tags)
+        return out
+    }
+}
