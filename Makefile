@@ -89,6 +89,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/importance.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/search.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/gate.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/sure.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/platform.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/objectives.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/hardening.sh

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds the labelled gesture trace sets (pinch, fold, transition) from real recordings.
 
-Inputs are trace CSVs in points made by `springtune traces import --group gestures` and
+Inputs are trace CSVs in points made by `springtune traces import --join gestures` and
 `springtune traces synthesize` (see scripts/build-gesture-traces.sh). Labels come only from each
 recording's geometry, by the rules written in Sources/SpringTune/Resources/Traces/<set>/README.md,
 never from a model's decision; synthetic pinches are relabelled by the same written rule.

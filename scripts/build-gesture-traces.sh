@@ -15,7 +15,7 @@ mkdir -p "$out/pinch" "$out/fold" "$out/transition"
 # build-labelled-traces.sh (the phone-* dumps reach x = 1019 and are kept at the same scale).
 for f in galaxy-paint-new galaxys-paint phone-openCalender phone-CalenderaddEvent phone-single-drag \
          phone-single-touch phone-three-touches phone-playAngryBirdsLevel1; do
-  "$bin" traces import --format getevent "$data/getevent-raw/$f.txt" --scale 2 --group gestures \
+  "$bin" traces import --format getevent "$data/getevent-raw/$f.txt" --scale 2 --join gestures \
     -o "$tmp/getevent-$f.csv" >/dev/null
 done
 # Asus Transformer TF201 tablet (1280x800 px screen): its dumps carry no axis ranges (no
@@ -25,7 +25,7 @@ done
 for f in tablet-two-finger-drag tablet-three-touches tablet-single-drag tablet-single-touch \
          tablet-openAngryBirds-drag-tap-tap tablet-openCalender-drag-tap-tap tablet-CalenderaddEvent \
          tablet-playAngryBirdsLevel1; do
-  "$bin" traces import --format getevent "$data/getevent-raw/$f.txt" --scale 2.5 --group gestures \
+  "$bin" traces import --format getevent "$data/getevent-raw/$f.txt" --scale 2.5 --join gestures \
     -o "$tmp/getevent-$f.csv" >/dev/null
 done
 
@@ -52,7 +52,7 @@ for source, rs in sorted(rows.items()):
     open(f"{name}.scale", "w").write(repr(ymax[source] / 844))
 PY
 for f in "$tmp"/evemu-*.csv; do
-  "$bin" traces import --format csv "$f" --scale "$(cat "$f.scale")" --group gestures -o "${f%.csv}.pt" >/dev/null
+  "$bin" traces import --format csv "$f" --scale "$(cat "$f.scale")" --join gestures -o "${f%.csv}.pt" >/dev/null
 done
 for f in "$tmp"/evemu-*.pt; do mv "$f" "$f.csv"; done
 

@@ -169,8 +169,8 @@ check "compare: three non-chosen sets worse, B better overall: exit 0 ($(grep -c
 check "compare: the chosen set got worse: exit 1 ($(grep verdict "$work/g2.txt"))" test $rc = 1
 
 # Multi-pointer traces: a real two-finger recording grouped into one gesture with two pointers.
-"$bin" traces import --format getevent Tests/Data/getevent-raw/tablet-two-finger-drag.txt --scale 2 --group gestures -o "$work/two.csv" >/dev/null
-check "import --group gestures: one trace, two pointers" python3 - "$work/two.csv" <<'PY'
+"$bin" traces import --format getevent Tests/Data/getevent-raw/tablet-two-finger-drag.txt --scale 2 --join gestures -o "$work/two.csv" >/dev/null
+check "import --join gestures: one trace, two pointers" python3 - "$work/two.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert {r["trace"] for r in rows} == {"tablet-two-finger-drag-g000"}, {r["trace"] for r in rows}

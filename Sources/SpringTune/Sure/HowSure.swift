@@ -87,7 +87,7 @@ public struct PerGroup: Sendable {
         guard !f.isEmpty else { return ["every one of the \(rows.count) groups meets the constraints"] }
         return ["the choice fails for \(f.count) of \(rows.count) groups:"] + f.prefix(limit).map { r in
             "  \(Echo.cut(r.group)) (\(r.traces) traces): " + r.broken.map { c in
-                let v = columns.firstIndex(of: c.column).flatMap { r.values[$0] }.map(NumberFormat.cell) ?? "empty"
+                let v = columns.firstIndex(of: c.column).flatMap { r.values[$0] }.map(NumberFormat.short) ?? "empty"
                 return "\(c.column) \(v), breaks \(c)"
             }.joined(separator: "; ")
         } + (f.count > limit ? ["  … and \(f.count - limit) more (per-group.csv)"] : [])

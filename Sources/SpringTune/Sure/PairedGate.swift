@@ -27,7 +27,7 @@ public struct PairedGate: Sendable {
     /// report has no sidecar, or a trace file is missing or no longer what the report ran.
     public init(_ a: SweepReport, _ ra: SweepReport.Row, _ b: SweepReport, _ rb: SweepReport.Row, columns: [String],
                 bootstrap: ClusterBootstrap, threads: Int) throws {
-        let sa = try Self.measure(a, ra, threads: threads), sb = try Self.measure(b, rb, threads: threads)
+        let sa = try ReportRerun(a, threads: threads).measure(ra), sb = try ReportRerun(b, threads: threads).measure(rb)
         var inB: [String: Int] = [:]
         for (i, tag) in sb.tags.enumerated() where inB[tag.id] == nil { inB[tag.id] = i }
         let pairs = sa.tags.indices.compactMap { i in inB[sa.tags[i].id].map { (i, $0) } }
@@ -44,17 +44,6 @@ public struct PairedGate: Sendable {
         groups = pa.groups.count
         unpaired = sa.tags.count + sb.tags.count - 2 * pairs.count
         self.bootstrap = bootstrap
-    }
-
-    /// `row` of `report` run again over the report's traces, from its sidecar.
-    static func measure(_ report: SweepReport, _ row: SweepReport.Row, threads: Int) throws -> MeasuredSet {
-        guard let meta = report.meta else { throw ToolError(.noInput, "\(report.path): no report.meta.json beside it to run its traces again") }
-        let kind = try ModelKind(name: meta.preset.model)
-        for f in meta.traces {
-            guard try SHA256.file(f.file) == f.sha256 else { throw ToolError(.dataError, "\(f.file) is no longer the file \(report.path) ran (its SHA-256 differs)") }
-        }
-        let traces = try TraceSource(files: meta.traces.map(\.file), kind: kind, skipInvalid: meta.traces.contains { $0.skipped != nil }, scene: meta.scene)
-        return try MeasuredSet.measure(kind: kind, scene: meta.scene, values: report.values(of: row), traces: traces, threads: threads, configId: row.configId)
     }
 
     /// Whether a move of `column` from `a` to `b`, worse on the `better` side by more than

@@ -12,6 +12,16 @@ struct MergeCommand: ParsableCommand {
     var allowPartial = false
     @Flag(help: "Also draw the default sweep charts (without the page and animations) beside the merged report.")
     var charts = false
+    @Option(help: "The best sets given intervals in intervals.csv (as sweep --top).") var top = 5
+    @Option(help: "Seed of the intervals' bootstrap (as sweep --seed).") var seed: UInt64 = 0
+    @Option(help: "Bootstrap resamples (as sweep --resamples).") var resamples = ClusterBootstrap.defaultResamples
+    @Option(help: "Worker threads for running the best sets again (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard (1...1000).contains(top) else { throw ValidationError("--top must be from 1 to 1000") }
+        guard (100...100_000).contains(resamples) else { throw ValidationError("--resamples must be from 100 to 100000") }
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
+    }
 
     func run() throws {
         try reportingErrors {
@@ -26,6 +36,20 @@ struct MergeCommand: ParsableCommand {
                 let table = try Export.merge(reports, allowPartial: allowPartial)
                 var meta = table.meta!
                 try AtomicFile.write(table.csv(), to: output)
+                // The merged grid's best sets with their intervals, as one sweep writes them
+                // (Reference §14): run again from the shards' traces; none for a partial merge.
+                let intervalsPath = URL(fileURLWithPath: output).deletingLastPathComponent().appendingPathComponent("intervals.csv").path
+                if meta.missing == nil, let ranking = try? Ranking(objective: meta.preset.objective) {
+                    do {
+                        let rerun = try ReportRerun(table, threads: threads)
+                        let best = try BestIntervals(ranked: try ranking.rank(table), top: top, ranking: ranking,
+                                                     bootstrap: ClusterBootstrap(resamples: resamples, seed: seed), measure: rerun.measure)
+                        try AtomicFile.write(best.csv, to: intervalsPath)
+                        print("intervals: \(intervalsPath)")
+                    } catch let error as ToolError where [.noInput, .dataError].contains(error.code) {
+                        note("springtune: no intervals.csv: \(error.message)")
+                    }
+                }
                 var images: [String] = []
                 if charts {
                     let kind = try ModelKind(name: meta.preset.model)
