@@ -172,6 +172,9 @@ public struct Provenance: Sendable, Codable, Equatable {
     public var choices: Int?
     /// The report's metrics of the chosen set by column (nil for an empty value).
     public var metrics: [String: Double?]
+    /// How sure those metrics are (Reference §14), by column: the 95 % interval from the
+    /// cluster bootstrap over the groups of the traces, when the report has `intervals.csv`.
+    public var intervals: [String: MetricInterval]?
 
     /// Values from row `configId` of the report at `report` with SHA-256 `sha256`.
     public init(report: String, sha256: String, configId: Int, metrics: [String: Double?]) {
@@ -191,7 +194,7 @@ public struct Provenance: Sendable, Codable, Equatable {
 
     /// Decodes strictly: a session with its choices, or a report with its sha256 and configId.
     public init(from decoder: any Decoder) throws {
-        let c = try StrictContainer(decoder, keys: ["report", "sha256", "configId", "session", "choices", "metrics"])
+        let c = try StrictContainer(decoder, keys: ["report", "sha256", "configId", "session", "choices", "metrics", "intervals"])
         session = try c.decodeIfPresent(String.self, "session")
         if session != nil {
             choices = try c.decode(Int.self, "choices")
@@ -201,9 +204,10 @@ public struct Provenance: Sendable, Codable, Equatable {
             configId = try c.decode(Int.self, "configId")
         }
         metrics = (try c.decodeIfPresent([String: ReportNumber].self, "metrics") ?? [:]).mapValues(\.value)
+        intervals = try c.decodeIfPresent([String: MetricInterval].self, "intervals")
     }
 
-    enum Key: String, CodingKey { case report, sha256, configId, session, choices, metrics }
+    enum Key: String, CodingKey { case report, sha256, configId, session, choices, metrics, intervals }
 
     /// Encodes the fields that are set, and the metrics with report precision.
     public func encode(to encoder: any Encoder) throws {
@@ -214,6 +218,34 @@ public struct Provenance: Sendable, Codable, Equatable {
         try c.encodeIfPresent(session, forKey: .session)
         try c.encodeIfPresent(choices, forKey: .choices)
         try c.encode(metrics.mapValues(ReportNumber.init), forKey: .metrics)
+        try c.encodeIfPresent(intervals, forKey: .intervals)
+    }
+}
+
+/// A metric's 95 % interval (Reference §14) as a provenance block carries it: its bounds (a
+/// number, `null` or `"inf"`) and the traces and groups it rests on.
+public struct MetricInterval: Codable, Sendable, Equatable {
+    /// The 2.5 % bootstrap quantile, in the metric's unit (nil: undefined).
+    public var lo: ReportNumber
+    /// The 97.5 % bootstrap quantile, in the metric's unit (nil: undefined).
+    public var hi: ReportNumber
+    /// The traces the value rests on (for a rate, the labelled traces of its intent).
+    public var traces: Int
+    /// The groups (people or devices) those traces come from.
+    public var groups: Int
+
+    /// An interval from `lo` to `hi` over `traces` traces in `groups` groups.
+    public init(lo: Double?, hi: Double?, traces: Int, groups: Int) {
+        self.lo = ReportNumber(lo); self.hi = ReportNumber(hi); self.traces = traces; self.groups = groups
+    }
+
+    /// Decodes strictly: `lo`, `hi`, `traces` and `groups`, nothing else.
+    public init(from decoder: any Decoder) throws {
+        let c = try StrictContainer(decoder, keys: ["lo", "hi", "traces", "groups"])
+        lo = try c.decode(ReportNumber.self, "lo")
+        hi = try c.decode(ReportNumber.self, "hi")
+        traces = try c.decode(Int.self, "traces")
+        groups = try c.decode(Int.self, "groups")
     }
 }
 

@@ -24,6 +24,8 @@ for b in "${blocks[@]}"; do
     [ $rc = 0 ] || tail -3 "$b.err"
 done
 check "the second sweep of step 3 says nothing on stderr, as the README promises ($(head -c 200 "$work/block-03.sh.err"))" test ! -s "$work/block-03.sh.err"
+check "the held-out sweep shows tuned and held-out metrics side by side" grep -Eq "tuned \(3 groups\) +held out \(1 group\)" "$work"/block-04.sh.out
+check "…and the sweep says its 4 groups are few" grep -q "only 4 groups" "$work"/block-02.sh.out
 check "the export is a preset that loads" "$bin" presets show "$work/my-tweetbot.json" >/dev/null
 check "…with its traces beside it" test -d "$work/my-tweetbot-traces"
 check "the page was drawn" test -s "$work/out/mine/index.html"

@@ -17,6 +17,10 @@ check "traces stats lists the bundled tweetbot set's 15 groups" grep -q "^15 gro
 "$bin" traces import --format getevent "$root/Tests/Data/getevent-raw/galaxys-paint.txt" --scale 2 -o paint.csv >/dev/null
 check "traces import of a getevent dump writes group = the source file" python3 -c '
 import csv, sys; rows = list(csv.DictReader(open("paint.csv"))); sys.exit(not rows or any(r["group"] != "galaxys-paint" for r in rows))'
+"$bin" traces label paint.csv --intent keep -o paint.keep.csv >/dev/null
+"$bin" traces filter paint.keep.csv --min-travel 20 -o paint.far.csv >/dev/null
+check "traces label and traces filter keep the group" python3 -c '
+import csv, sys; rows = list(csv.DictReader(open("paint.far.csv"))); sys.exit(not rows or any(r["group"] != "galaxys-paint" for r in rows))'
 printf 'trace_id,t_seconds,x,y,phase,who\na,0,0,0,down,ann\na,0.1,5,0,up,ann\nb,0,0,0,down,bo\nb,0.1,5,0,up,bo\n' >people.csv
 "$bin" traces import --format csv people.csv --scale 1 --group-column who -o people.pt.csv >/dev/null
 check "csv import --group-column writes each contact's group" bash -c "grep -q ',ann$' people.pt.csv && grep -q ',bo$' people.pt.csv"
@@ -53,6 +57,10 @@ check "--confidence 0.9: the held-out choice meets every constraint, or no set i
 check "--folds 5 reports in how many folds the constraints held" grep -Eq "^folds: the choice's constraints held on the unseen groups in [0-5] of 5 folds" folds.out
 "$bin" sweep --preset tweetbot --per-group --no-charts --out pg >pg.out 2>&1
 check "--per-group names a group the bundled best fails" grep -Eq "^  galaxy-paint-new \(24 traces\): false_dismiss_rate" pg.out
+echo '{}' | "$bin" evaluate --preset tweetbot --per-group >eval.out
+check "evaluate --per-group gives each group's verdict" python3 -c '
+import json, sys; a = json.loads(open("eval.out").readline()); g = a["groups"]
+sys.exit(len(g) != 15 or sum(x["traces"] for x in g) != 242 or not any(x["verdict"] == "broken" for x in g))'
 check "…and per-group.csv has every group" test "$(tail -n +2 pg/per-group.csv | wc -l)" = 15
 
 # 4. The gate: a re-run with another seed passes; a clear regression fails; a one-trace change is inside the noise.

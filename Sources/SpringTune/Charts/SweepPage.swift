@@ -35,7 +35,7 @@ public enum SweepPage {
 
     /// The page.
     public static func html(loaded: PresetStore.Loaded, grid: SweepGrid, table: SweepReport, ranking: Ranking?,
-                            images: [String], clips: [Clip], traces: Int, search: SearchMeta? = nil) -> String {
+                            images: [String], clips: [Clip], traces: Int, search: SearchMeta? = nil, sure: BestIntervals? = nil) -> String {
         let p = loaded.preset
         var out = """
         <!DOCTYPE html>
@@ -65,6 +65,7 @@ public enum SweepPage {
             for row in cells.rows { out += "<tr>" + row.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
             out += "</table>\n" + (ranked.isEmpty ? "<p>No parameter set meets every constraint.</p>\n" : "")
         }
+        if let sure, let ranking { out += sureSection(sure, ranking: ranking) }
         out += importanceSection(table: table, ranking: ranking, images: images)
         if !clips.isEmpty {
             out += "<h2>The best set in motion</h2>\n"
@@ -102,6 +103,22 @@ public enum SweepPage {
             out += "</table>\n"
         }
         return out
+    }
+
+    /// How sure the best sets are (Reference §14): the objective's columns with their 95 %
+    /// intervals, then what the chosen set's sureness says.
+    static func sureSection(_ sure: BestIntervals, ranking: Ranking) -> String {
+        let keys = ranking.keyColumns.filter { k in sure.sets.contains { $0[k] != nil } }
+        var out = "<h2>How sure</h2><p>95 % intervals from the cluster bootstrap over \(sure.groups) groups (who made the traces), "
+            + "\(sure.bootstrap.resamples) resamples, seed \(sure.bootstrap.seed); n: the traces a value rests on (intervals.csv).</p>\n"
+        out += "<table><tr><th>config_id</th>" + keys.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+        for s in sure.sets {
+            out += "<tr><td>\(s.configId)</td>" + keys.map { k in "<td>\(escape(s[k]?.text ?? ""))</td>" }.joined() + "</tr>\n"
+        }
+        out += "</table>\n"
+        let lines = (sure.groups < BestIntervals.fewGroups ? ["only \(sure.groups) groups: the intervals understate how far the values could move"] : [])
+            + sure.sureLines(ranking: ranking)
+        return out + (lines.isEmpty ? "" : "<ul>" + lines.map { "<li>\(escape($0.trimmingCharacters(in: .whitespaces)))</li>" }.joined() + "</ul>\n")
     }
 
     static func figure(_ image: String) -> String {

@@ -60,6 +60,7 @@ public enum Export {
         for (spec, value) in zip(table.specs, row.values).dropFirst() { metrics[spec.name] = value.number }
         preset.provenance = Provenance(report: relativePath(report, from: folder),
                                        sha256: try SHA256.file(report), configId: id, metrics: metrics)
+        preset.provenance?.intervals = try SetIntervals.read(SetIntervals.path(besideReport: report), configId: id)
         preset.description = "\(meta.preset.description) Exported from config \(id) of \(URL(fileURLWithPath: report).lastPathComponent)."
         // What is written must read back (a damping of 1e308 did not): refused here, 65.
         do { _ = try PresetStore.decode(Data(try JSONCoding.encode(preset).utf8), path: "config \(id)") } catch let error as ToolError {

@@ -183,7 +183,7 @@ public struct SearchJob: Sendable {
                 images = try Gnuplot.draw(figures, in: dir)
                 let page = SweepPage.html(loaded: loaded, grid: SweepGrid(axes: [], base: box.base), table: table, ranking: ranking,
                                           images: images.map { URL(fileURLWithPath: $0).lastPathComponent }, clips: clips,
-                                          traces: traces.tags.count, search: search)
+                                          traces: traces.tags.count, search: search, sure: intervals)
                 try AtomicFile.write(page, to: "\(dir)/index.html")
             } catch let error as ToolError where error.code == .unavailable {
                 skipped = error.message

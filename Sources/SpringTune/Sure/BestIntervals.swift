@@ -19,6 +19,10 @@ public struct BestIntervals: Sendable {
     public var bootstrap: ClusterBootstrap
     public var groups: Int
 
+    /// Below this many groups a bootstrap over them says little (with 4 groups there are only
+    /// 35 distinct resamples): the output says so.
+    public static let fewGroups = 10
+
     /// Sets checked for sure constraints, best first, before giving up.
     public static let maxChecked = 40
 
@@ -59,6 +63,9 @@ public struct BestIntervals: Sendable {
     /// columns with their intervals, then how sure the chosen set is.
     public func lines(ranking: Ranking) -> [String] {
         var out = ["95 % intervals (cluster bootstrap over \(groups) groups, \(bootstrap.resamples) resamples, seed \(bootstrap.seed)):"]
+        if groups < Self.fewGroups {
+            out.append("  only \(groups) group\(groups == 1 ? "" : "s") (who made the traces): below \(Self.fewGroups) the intervals understate how far the values could move for other people")
+        }
         let keys = ranking.keyColumns
         for s in sets {
             let shown = s.intervals.filter { keys.contains($0.column) }

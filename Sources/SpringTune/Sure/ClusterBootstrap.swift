@@ -64,8 +64,8 @@ public struct BootstrapDistribution: Sendable, Equatable {
     }
 }
 
-/// A report column as a function of group weights (Reference §7's aggregates over the traces
-/// of weighted groups): each group's traces count `w[g]` times.
+/// A report column as a function of group weights (Reference §8.3's aggregates over the
+/// traces of weighted groups): each group's traces count `w[g]` times.
 public indirect enum GroupStatistic: Sendable {
     /// `b − a` over the same weights: a paired difference (nil when either is undefined or
     /// both are the same infinity).

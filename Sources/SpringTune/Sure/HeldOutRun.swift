@@ -61,6 +61,7 @@ public struct HeldOutRun {
             let set = try MeasuredSet.measure(kind: loaded.kind, scene: choice.scene, values: values, traces: held, threads: threads, configId: tuned.set.row.configId)
             let check = HeldOutCheck(split: split, tuned: tuned, heldOut: HowSure(set, ranking: ranking, bootstrap: bootstrap), ranking: ranking)
             checks.append((k + 1, check))
+            try check.addSection(toPage: "\(folder)/index.html")
             lines += check.table.rendered.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
             lines.append(check.held ? "  on the held-out groups the choice meets every constraint"
                 : "  on the held-out groups the choice BREAKS " + check.broken.map(\.description).joined(separator: ", "))

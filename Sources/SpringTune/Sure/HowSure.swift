@@ -123,6 +123,24 @@ public struct HeldOutCheck: Sendable {
             let verdict = checks.isEmpty ? "" : checks.map { c in c.holds(h?.value) ? "meets \(c)" : "BREAKS \(c)" }.joined(separator: ", ")
             return [i.column, i.text, h?.text ?? "", verdict]
         }
-        return TextTable(header: ["metric", "tuned (\(split.tuning.count) groups)", "held out (\(split.heldOut.count) groups)", "held out"], rows: rows)
+        func groups(_ n: Int) -> String { "\(n) group\(n == 1 ? "" : "s")" }
+        return TextTable(header: ["metric", "tuned (\(groups(split.tuning.count)))", "held out (\(groups(split.heldOut.count)))", "verdict on the held-out groups"], rows: rows)
+    }
+}
+
+extension HeldOutCheck {
+    /// Puts the side-by-side table into the run's page (`index.html`, when it was drawn), before
+    /// its charts: the page then shows the choice tuned and held out.
+    func addSection(toPage path: String) throws {
+        guard FileManager.default.fileExists(atPath: path), let page = try? String(contentsOfFile: path, encoding: .utf8),
+              let at = page.range(of: "<h2>Which parameter matters</h2>") ?? page.range(of: "<h2>Charts</h2>") else { return }
+        let t = table
+        var section = "<h2>Held out</h2><p>Chosen on \(split.tuning.count) groups, measured on \(split.heldOut.count) held out: "
+            + "\(SweepPage.escape(split.heldOut.joined(separator: ", "))). "
+            + (held ? "On the held-out groups the choice meets every constraint." : "On the held-out groups the choice breaks "
+                + SweepPage.escape(broken.map(\.description).joined(separator: ", ")) + ".") + "</p>\n<table><tr>"
+        section += t.header.map { "<th>\(SweepPage.escape($0))</th>" }.joined() + "</tr>\n"
+        for row in t.rows { section += "<tr>" + row.map { "<td>\(SweepPage.escape($0))</td>" }.joined() + "</tr>\n" }
+        try AtomicFile.write(page.replacingCharacters(in: at, with: section + "</table>\n" + page[at]), to: path)
     }
 }

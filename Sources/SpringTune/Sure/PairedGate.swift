@@ -16,6 +16,9 @@ public struct PairedGate: Sendable {
     }
 
     public var differences: [String: Difference]
+    /// Each side's own intervals of the judged columns, over the paired traces.
+    public var a: SetIntervals
+    public var b: SetIntervals
     /// Traces paired, and their groups.
     public var traces: Int
     public var groups: Int
@@ -40,6 +43,8 @@ public struct PairedGate: Sendable {
             let i = d.interval()
             return (column, Difference(column: column, lo: i.flatMap { MetricValue(measured: $0.lo).number }, hi: i.flatMap { MetricValue(measured: $0.hi).number }))
         })
+        self.a = SetIntervals(pa, columns: judged, bootstrap: bootstrap)
+        self.b = SetIntervals(pb, columns: judged, bootstrap: bootstrap)
         traces = pairs.count
         groups = pa.groups.count
         unpaired = sa.tags.count + sb.tags.count - 2 * pairs.count
@@ -55,6 +60,16 @@ public struct PairedGate: Sendable {
         case .higher: return hi < -margin
         case .none: return lo > margin || hi < -margin
         }
+    }
+
+    /// One row per judged column: A and B with their intervals, and B − A with the paired one.
+    public var table: TextTable {
+        TextTable(header: ["metric", "A", "B", "B − A (paired)"], rows: a.intervals.map { ia in
+            let ib = b[ia.column], d = differences[ia.column]
+            let delta = ia.value.flatMap { x in ib?.value.map { $0 - x } }
+            let paired = d.flatMap { d in d.lo.flatMap { lo in d.hi.map { "[\(NumberFormat.short(lo)), \(NumberFormat.short($0))]" } } } ?? ""
+            return [ia.column, ia.text, ib?.text ?? "", "\(delta.map(NumberFormat.short) ?? "") \(paired)"]
+        })
     }
 
     /// `[lo, hi]` of a column's paired difference.

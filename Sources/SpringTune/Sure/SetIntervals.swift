@@ -112,3 +112,40 @@ public struct SureVerdict: Sendable {
         return "\(constraint): not sure at \(pct) % (\(side) bound \(b)); cannot: the measured value itself is outside"
     }
 }
+
+extension SetIntervals {
+    /// The `intervals.csv` beside a report at `report` (nil when there is none).
+    public static func path(besideReport report: String) -> String {
+        URL(fileURLWithPath: report).deletingLastPathComponent().appendingPathComponent("intervals.csv").path
+    }
+
+    /// The intervals of set `configId` in the `intervals.csv` at `path`, by column, as a
+    /// provenance block keeps them; nil when the file or the set is not there. A malformed file
+    /// is an error naming its line (exit 65).
+    public static func read(_ path: String, configId: Int) throws -> [String: MetricInterval]? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var header: CSVHeader?, out: [String: MetricInterval] = [:]
+        try CSVReader(path: path).forEachRecord { r in
+            guard let h = header else {
+                let read = try CSVHeader(r, file: path)
+                for name in ["config_id", "metric", "lo", "hi", "traces", "groups"] { _ = try read.require(name, "missing column '\(name)'") }
+                header = read
+                return
+            }
+            func field(_ name: String) -> String { h[name].flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
+            guard Int(field("config_id")) == configId else { return }
+            func bound(_ name: String) throws -> Double? {
+                guard let v = MetricValue(cell: field(name)) else {
+                    let p = r.position(h[name]!)
+                    throw ToolError.data(path, line: p.line, column: p.column, "\(name): '\(Echo.cut(field(name)))' is not a number, inf or empty")
+                }
+                return v.number
+            }
+            guard let traces = Int(field("traces")), let groups = Int(field("groups")), traces >= 0, groups >= 0 else {
+                throw ToolError.data(path, line: r.position(0).line, column: 1, "traces and groups must be counts")
+            }
+            out[field("metric")] = MetricInterval(lo: try bound("lo"), hi: try bound("hi"), traces: traces, groups: groups)
+        }
+        return out.isEmpty ? nil : out
+    }
+}

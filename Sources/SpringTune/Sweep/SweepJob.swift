@@ -165,7 +165,8 @@ public struct SweepJob: Sendable {
                 }
                 images = try Gnuplot.draw(figures, in: dir)
                 let page = SweepPage.html(loaded: loaded, grid: grid, table: table, ranking: ranking,
-                                          images: images.map { URL(fileURLWithPath: $0).lastPathComponent }, clips: clips, traces: traces.tags.count)
+                                          images: images.map { URL(fileURLWithPath: $0).lastPathComponent }, clips: clips, traces: traces.tags.count,
+                                          sure: intervals)
                 try AtomicFile.write(page, to: "\(dir)/index.html")
             } catch let error as ToolError where error.code == .unavailable {
                 skipped = error.message

@@ -98,6 +98,8 @@ struct CompareCommand: ParsableCommand {
             verdict.reasons.forEach { print("regression: \($0)") }
             verdict.insideNoise.forEach { print("inside the noise: \($0)") }
             if let noise = verdict.noise {
+                print("the chosen set, 95 % intervals over the paired traces:")
+                print(noise.table.rendered, terminator: "")
                 print("noise: the chosen set run again on both sides, paired on \(noise.traces) traces in \(noise.groups) groups\(noise.unpaired > 0 ? " (\(noise.unpaired) traces unpaired)" : ""), \(bootstrap.resamples) resamples, seed \(bootstrap.seed): a worsening counts when its 95 % interval excludes 0 plus the tolerance")
             } else if let pointOnly, verdict.chosenInB != nil {
                 print("noise: not measured (\(pointOnly)); the gate judges the reports' values")

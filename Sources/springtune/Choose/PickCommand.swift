@@ -40,6 +40,18 @@ struct PickCommand: ParsableCommand {
                 ranking.note(entries).map { print($0) }
                 print(BestTable(ranking: ranking, table: table, entries: Array(entries.prefix(top)),
                                 extra: pareto?.split(separator: ",").map(String.init) ?? []).rendered, terminator: "")
+                // The intervals the sweep wrote beside the report, for the sets shown (Reference §14).
+                let path = SetIntervals.path(besideReport: report)
+                var lines: [String] = []
+                for entry in entries.prefix(top) {
+                    guard let found = try SetIntervals.read(path, configId: entry.row.configId) else { continue }
+                    let shown = ranking.keyColumns.compactMap { c in found[c].map { i in
+                        let value = try? table.index(of: c)
+                        return "\(c) \(value.map { table.shortText(entry.row, $0) } ?? "") [\(i.lo.value.map(NumberFormat.short) ?? "empty"), \(i.hi.value.map(NumberFormat.short) ?? "empty")] (n \(i.traces), \(i.groups) groups)"
+                    } }
+                    lines.append("  config \(entry.row.configId): " + shown.joined(separator: "; "))
+                }
+                if !lines.isEmpty { print("95 % intervals (\(path)):"); lines.forEach { print($0) } }
             }
         }
     }

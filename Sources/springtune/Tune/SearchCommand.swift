@@ -69,7 +69,7 @@ struct SearchCommand: ParsableCommand {
                     var j = job
                     j.groups = groups
                     j.outputDirectory = out
-                    j.charts = false
+                    if case .folds = request { j.charts = false }   // one page for a split; none per fold
                     let o = try j.run()
                     return HeldOutRun.Choice(table: o.table, intervals: o.intervals, scene: o.scene, values: o.chosenValues,
                                              lines: try Self.summary(o, intervals: false))

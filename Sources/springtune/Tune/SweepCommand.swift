@@ -83,7 +83,7 @@ struct SweepCommand: ParsableCommand {
                     var j = job
                     j.groups = groups
                     j.outputDirectory = out
-                    j.charts = false
+                    if case .folds = request { j.charts = false }   // one page for a split; none per fold
                     let o = try j.run()
                     return HeldOutRun.Choice(table: o.table, intervals: o.intervals, scene: o.scene, values: o.intervals?.chosen.map { o.grid.values($0.set.row.configId) },
                                              lines: ["\(o.configs) parameter sets × \(o.traces) traces in \(NumberFormat.fixed(o.wallTime, 2)) s → \(o.report)"])
