@@ -35,7 +35,21 @@ public enum Export {
         guard let best = ranked.first else {
             throw ToolError(.dataError, "\(table.path): no parameter set meets the objective (\(ranking.summary))")
         }
-        return (best.row, ranked)
+        // With a confidence (Reference §14.3) the choice is the one sweep and search made: a
+        // search's recorded choice, or the best sure set, the top sets run again from the sidecar.
+        guard ranking.confidence != nil else { return (best.row, ranked) }
+        if let search = table.meta?.search {
+            guard let id = search.chosen, let row = table.rows.first(where: { $0.configId == id }) else {
+                throw ToolError(.dataError, "\(table.path): its search chose no set (\(search.givenUp ?? "none is sure"))")
+            }
+            return (row, ranked)
+        }
+        let rerun = try ReportRerun(table, threads: ProcessInfo.processInfo.activeProcessorCount)
+        let sure = try BestIntervals(ranked: ranked.map(\.row), top: 1, ranking: ranking, bootstrap: ClusterBootstrap(), measure: rerun.measure)
+        guard let chosen = sure.chosen?.set.row.configId, let row = table.rows.first(where: { $0.configId == chosen }) else {
+            throw ToolError(.dataError, "\(table.path): no parameter set's constraints are \(NumberFormat.short(ranking.confidence! * 100)) % sure (\(ranking.summary))")
+        }
+        return (row, ranked)
     }
 
     /// The preset of `row` of `table` (read with its sidecar; see ``preset(report:configId:destination:keepSweep:objective:)``).

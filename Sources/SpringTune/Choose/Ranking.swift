@@ -59,7 +59,7 @@ public struct Ranking: Sendable {
     public var worstOver: [String]
     public var robust: Bool
     /// The objective's confidence for sure constraints (Reference §14), or nil. Ranking itself
-    /// is on the measured values; the commands that choose (``SureChoice``) keep to sure sets.
+    /// is on the measured values; the commands that choose (``BestIntervals``, a search's choice) keep to sure sets.
     public var confidence: Double?
 
     /// The columns the objective names, each once, in the order a table shows them: the

@@ -69,7 +69,7 @@ public struct TraceGroups: Sendable, Equatable {
         let order = names.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
         let shown = order.prefix(limit).map { "\(Echo.cut(names[$0])) (\(counts[$0]))" }.joined(separator: ", ")
         let more = order.count > limit ? ", and \(order.count - limit) more" : ""
-        let own = names.count == counts.reduce(0, +) ? " (no group column: each trace is its own group)" : ""
+        let own = names.count == counts.reduce(0, +) ? " (one trace each: no group column, or one trace per person)" : ""
         return "\(names.count) group\(names.count == 1 ? "" : "s")\(own): \(shown)\(more)"
     }
 }

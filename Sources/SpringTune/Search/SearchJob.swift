@@ -109,7 +109,8 @@ public struct SearchJob: Sendable {
         var table = SweepReport(path: reportPath, axes: SweepReport.axes(names: names, rows: rows), specs: loaded.kind.reportColumns, rows: rows)
         let candidates = try ranking.ranked(table).map(\.row).filter(verdict.feasible)
         var robustness = Robustness(evaluator: evaluator, verdict: verdict, firstCheck: budget + 1)
-        var robust: [Int: Bool] = [:], chosen: SweepReport.Row?, firstBreak: String?
+        // firstChecked: the first set checked for robustness (with a confidence, the first sure one).
+        var robust: [Int: Bool] = [:], chosen: SweepReport.Row?, firstBreak: String?, firstChecked: SweepReport.Row?
         // With a confidence, only sets whose constraints are sure on these traces (Reference §14).
         let bootstrap = ClusterBootstrap(resamples: resamples, seed: seed)
         var measured = MeasuredSets(measure: evaluator.measured)
@@ -123,13 +124,14 @@ public struct SearchJob: Sendable {
                 guard sure.isSure else { continue }
                 if chosenSure == nil { chosenSure = sure }
             }
+            if firstChecked == nil { firstChecked = row }
             let (ok, breaks) = try robustness.isRobust(row)
             robust[row.configId] = ok
             if ok { chosen = row; break }
             if firstBreak == nil { firstBreak = breaks }
         }
         var givenUp: String?
-        if let best = candidates.first {
+        if let best = firstChecked ?? candidates.first {
             func said(_ r: SweepReport.Row) -> String {
                 "evaluation \(r.configId) (\(ranking.column) \(verdict.objective(r).map(NumberFormat.short) ?? "empty"))"
             }
@@ -138,8 +140,8 @@ public struct SearchJob: Sendable {
             } else if chosen == nil, ranking.confidence != nil, chosenSure == nil {
                 givenUp = "no feasible set of the best \(checkedSure) is \(NumberFormat.short(ranking.confidence! * 100)) % sure on these traces: none is chosen"
             } else if chosen == nil {
-                chosen = ranking.confidence == nil ? best : chosenSure?.set.row
-                givenUp = "no feasible set keeps every constraint and target at its ±2 % neighbours; \(said(best)) is the best, fragile: \(firstBreak ?? "")"
+                chosen = best
+                givenUp = "no feasible\(ranking.confidence == nil ? "" : ", sure") set keeps every constraint and target at its ±2 % neighbours; \(said(best)) is the best, fragile: \(firstBreak ?? "")"
             }
         }
         let margins = try chosen.map { try robustness.margins($0) } ?? []

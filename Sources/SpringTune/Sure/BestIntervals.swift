@@ -62,6 +62,7 @@ public struct BestIntervals: Sendable {
     /// The lines `sweep` and `search` print after the best-sets table: each top set's objective
     /// columns with their intervals, then how sure the chosen set is.
     public func lines(ranking: Ranking) -> [String] {
+        guard !sets.isEmpty else { return sureLines(ranking: ranking) }
         var out = ["95 % intervals (cluster bootstrap over \(groups) groups, \(bootstrap.resamples) resamples, seed \(bootstrap.seed)):"]
         if groups < Self.fewGroups {
             out.append("  only \(groups) group\(groups == 1 ? "" : "s") (who made the traces): below \(Self.fewGroups) the intervals understate how far the values could move for other people")

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Preference
 import SpringCore
 
@@ -31,13 +33,25 @@ public struct ClusterBootstrap: Sendable, Equatable {
 
     /// The bootstrap distribution of each statistic: its defined values over the B resamples,
     /// sorted. Statistics share the resamples (so differences and joint verdicts are paired).
+    /// Resamples are computed on every core, each stored by its index, so the result is the
+    /// same for any number of cores.
     public func distributions(_ statistics: [GroupStatistic], groups: Int) -> [BootstrapDistribution] {
-        var values = [[Double]](repeating: [], count: statistics.count)
-        for b in 0..<resamples {
-            let w = weights(b, groups: groups)
-            for (i, s) in statistics.enumerated() { if let v = s.value(w) { values[i].append(v) } }
+        let k = statistics.count, count = resamples
+        let buffer = UnsafeMutableBufferPointer<Double>.allocate(capacity: count * k)
+        buffer.initialize(repeating: .nan)
+        defer { buffer.deallocate() }
+        nonisolated(unsafe) let shared = buffer
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for b in stride(from: worker, to: count, by: workers) {
+                let w = weights(b, groups: groups)
+                for (i, s) in statistics.enumerated() { shared[b * k + i] = s.value(w) ?? .nan }
+            }
         }
-        return values.map { BootstrapDistribution(sorted: $0.sorted(), resamples: resamples) }
+        return (0..<k).map { i in
+            let defined = (0..<count).map { buffer[$0 * k + i] }.filter { !$0.isNaN }
+            return BootstrapDistribution(sorted: defined.sorted(), resamples: count)
+        }
     }
 }
 
@@ -50,10 +64,11 @@ public struct BootstrapDistribution: Sendable, Equatable {
     public init(sorted: [Double], resamples: Int) { self.sorted = sorted; self.resamples = resamples }
 
     /// The nearest-rank `p` quantile (the ⌈p·n⌉-th smallest of the n defined values), nil when
-    /// no resample defined it.
+    /// no resample defined it. p·n is taken less 1e-9 before rounding up, so that a level such
+    /// as (1 − 0.95)/2 = 0.025000000000000022 gives rank 25 of 1000, not 26.
     public func quantile(_ p: Double) -> Double? {
         guard !sorted.isEmpty else { return nil }
-        let rank = Int((p * Double(sorted.count)).rounded(.up))
+        let rank = Int((p * Double(sorted.count) - 1e-9).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 
@@ -72,6 +87,8 @@ public indirect enum GroupStatistic: Sendable {
     case difference(GroupStatistic, GroupStatistic)
     /// Σ w·sum / Σ w·count: a `_mean` (over finite values) or a rate (numerators over denominators).
     case ratio(numerator: [Double], denominator: [Double])
+    /// Σ w·count: a count of traces such as `unsettled`, out of the group sizes `of`.
+    case sum([Double], of: [Double])
     /// The nearest-rank quantile `q` of the values (⌈q·m⌉-th smallest of m weighted values), or
     /// with `q` nil their maximum: values sorted ascending with their groups.
     case rank(q: Double?, sorted: [(value: Double, group: Int)], perGroup: [Double])
@@ -82,6 +99,7 @@ public indirect enum GroupStatistic: Sendable {
         switch self {
         case let .difference(a, _): a.counts
         case let .ratio(_, den): den
+        case let .sum(_, of): of
         case let .rank(_, _, perGroup): perGroup
         }
     }
@@ -96,6 +114,10 @@ public indirect enum GroupStatistic: Sendable {
             var n = 0.0, d = 0.0
             for g in w.indices where w[g] != 0 { n += w[g] * num[g]; d += w[g] * den[g] }
             return d > 0 ? n / d : nil
+        case let .sum(counts, _):
+            var n = 0.0
+            for g in w.indices where w[g] != 0 { n += w[g] * counts[g] }
+            return n
         case let .rank(q, sorted, perGroup):
             guard let q else { return sorted.last { w[$0.group] > 0 }?.value }
             var m = 0.0

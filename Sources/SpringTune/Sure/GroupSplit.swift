@@ -40,8 +40,10 @@ public struct GroupSplit: Sendable, Equatable {
         case let .fraction(f):
             let k = min(max(Int((f * Double(all.count)).rounded()), 1), all.count - 1)
             return [split(Set(shuffled.prefix(k)))]
-        case let .groups(names):
+        case let .groups(given):
             let known = Set(all)
+            // Each value is a group's name, or names separated by commas.
+            let names = given.flatMap { known.contains($0) ? [$0] : $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             if let bad = names.first(where: { !known.contains($0) }) {
                 throw ToolError(.usage, "--holdout-groups: no group '\(Echo.cut(bad))' in the traces (groups: \(Echo.list(all).joined(separator: ", ")))")
             }
@@ -49,7 +51,7 @@ public struct GroupSplit: Sendable, Equatable {
             return [split(Set(names))]
         case let .folds(k):
             guard k >= 2, k <= all.count else {
-                throw ToolError(.usage, "--folds \(k): the traces have \(all.count) groups; give 2 to \(all.count) folds")
+                throw ToolError(.usage, "--folds \(k): the traces have \(all.count) groups; give 2 to \(min(all.count, 1000)) folds")
             }
             return (0..<k).map { fold in split(Set(stride(from: fold, to: shuffled.count, by: k).map { shuffled[$0] })) }
         }

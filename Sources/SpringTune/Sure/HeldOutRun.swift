@@ -85,8 +85,7 @@ public struct HeldOutRun {
         for (k, check) in checks {
             for t in check.tuned.intervals.intervals {
                 let h = check.heldOut.intervals[t.column]
-                let constraints = check.ranking.constraints.filter { $0.column == t.column }
-                let verdict = constraints.isEmpty ? "" : constraints.allSatisfy { $0.holds(h?.value) } ? "met" : "broken"
+                let verdict = check.verdict(t.column)
                 w.row([.integer(k), .text(t.column), MetricValue(t.value).field, MetricValue(t.lo).field, MetricValue(t.hi).field,
                        MetricValue(h?.value).field, MetricValue(h?.lo).field, MetricValue(h?.hi).field, .text(verdict)])
             }

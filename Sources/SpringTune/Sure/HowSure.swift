@@ -20,11 +20,15 @@ public struct HowSure: Sendable {
     public init(_ set: MeasuredSet, ranking: Ranking, bootstrap: ClusterBootstrap) {
         self.set = set
         let columns = ranking.keyColumns.filter { set.statistic($0) != nil }
-        intervals = SetIntervals(set, columns: columns, bootstrap: bootstrap)
+        let intervals = SetIntervals(set, columns: columns, bootstrap: bootstrap)
+        self.intervals = intervals
         asked = ranking.confidence != nil
-        confidence = ranking.confidence ?? Self.defaultConfidence
-        let intervals = intervals
-        verdicts = ranking.constraints.compactMap { c in intervals[c.column].map { SureVerdict(c, $0, confidence: ranking.confidence ?? Self.defaultConfidence) } }
+        let confidence = ranking.confidence ?? Self.defaultConfidence
+        self.confidence = confidence
+        // A constraint on a column with no interval (`traces`) is judged on its measured value.
+        verdicts = ranking.constraints.map { c in
+            intervals[c.column].map { SureVerdict(c, $0, confidence: confidence) } ?? SureVerdict(c, measured: set.value(c.column), confidence: confidence)
+        }
     }
 
     /// Every constraint met at the confidence.
@@ -33,8 +37,6 @@ public struct HowSure: Sendable {
     /// The constraint lines that are not sure.
     public var unsure: [SureVerdict] { verdicts.filter { !$0.met } }
 
-    /// The objective's columns with their 95 % intervals, one `  column value [lo, hi] (n …)` line each.
-    public var intervalLines: [String] { intervals.intervals.map { "  \($0.column) \($0.text)" } }
 }
 
 /// A chosen set's metrics and verdicts for each group (Reference §14, `per-group.csv`).
@@ -57,8 +59,9 @@ public struct PerGroup: Sendable {
         self.columns = columns
         var counts = [Int](repeating: 0, count: set.groups.count)
         for g in set.groupOf { counts[g] += 1 }
+        let perColumn = columns.map(set.valuesPerGroup)
         rows = set.groups.indices.map { g in
-            let values = columns.map { set.value($0, group: g) }
+            let values = perColumn.map { $0[g] }
             let broken = ranking.constraints.filter { c in
                 guard let i = columns.firstIndex(of: c.column), let v = values[i] else { return false }
                 return !c.holds(v)
@@ -106,9 +109,18 @@ public struct HeldOutCheck: Sendable {
         self.split = split; self.tuned = tuned; self.heldOut = heldOut; self.ranking = ranking
     }
 
-    /// The constraints the held-out groups break on their measured values.
+    /// The constraints the held-out groups break on their measured values (a column they do not
+    /// define, such as a rate with no trace of its intent there, is not judged).
     public var broken: [Constraint] {
-        ranking.constraints.filter { !$0.holds(heldOut.set.value($0.column)) }
+        ranking.constraints.filter { c in heldOut.set.value(c.column).map { !c.holds($0) } ?? false }
+    }
+
+    /// The held-out verdict on `column`'s constraints: `met`, `broken`, `not defined` or empty.
+    public func verdict(_ column: String) -> String {
+        let checks = ranking.constraints.filter { $0.column == column }
+        guard !checks.isEmpty else { return "" }
+        guard let v = heldOut.set.value(column) else { return "not defined" }
+        return checks.allSatisfy { $0.holds(v) } ? "met" : "broken"
     }
 
     /// Every constraint held on the held-out groups (measured values).
@@ -120,7 +132,8 @@ public struct HeldOutCheck: Sendable {
         let rows = tuned.intervals.intervals.map { i -> [String] in
             let h = heldOut.intervals[i.column]
             let checks = ranking.constraints.filter { $0.column == i.column }
-            let verdict = checks.isEmpty ? "" : checks.map { c in c.holds(h?.value) ? "meets \(c)" : "BREAKS \(c)" }.joined(separator: ", ")
+            let verdict = h?.value == nil ? (checks.isEmpty ? "" : "not defined there")
+                : checks.map { c in c.holds(h?.value) ? "meets \(c)" : "BREAKS \(c)" }.joined(separator: ", ")
             return [i.column, i.text, h?.text ?? "", verdict]
         }
         func groups(_ n: Int) -> String { "\(n) group\(n == 1 ? "" : "s")" }

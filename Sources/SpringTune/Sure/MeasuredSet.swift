@@ -62,6 +62,14 @@ public struct MeasuredSet: Sendable {
     /// (`traces`, `unsettled`, a column the model does not write).
     public func statistic(_ column: String) -> GroupStatistic? {
         let g = groups.count
+        if column == ReportColumns.unsettled.name {
+            var count = [Double](repeating: 0, count: g), size = count
+            for t in 0..<results.count {
+                size[groupOf[t]] += 1
+                if results.unsettled[t] { count[groupOf[t]] += 1 }
+            }
+            return .sum(count, of: size)
+        }
         for labels in kind.decisionLabels {
             guard let which = ReportColumns.rates(labels).firstIndex(where: { $0.name == column }) else { continue }
             var num = [Double](repeating: 0, count: g), den = num
@@ -109,10 +117,24 @@ public struct MeasuredSet: Sendable {
         return row.values[i].number
     }
 
-    /// The set measured on one group only: each column's value with weight 1 on `group`.
-    public func value(_ column: String, group: Int) -> Double? {
-        var w = [Double](repeating: 0, count: groups.count)
-        w[group] = 1
-        return statistic(column)?.value(w).map { MetricValue(measured: $0).number } ?? nil
+    /// The column measured on each group's traces alone, in group order (nil: undefined there),
+    /// kept as a report keeps values. Each statistic is built once and each group's traces are
+    /// read once, so it is linear in the traces however many groups there are.
+    public func valuesPerGroup(_ column: String) -> [Double?] {
+        let g = groups.count
+        func kept(_ v: Double?) -> Double? { v.flatMap { MetricValue(measured: $0).number } }
+        switch statistic(column) {
+        case let .ratio(num, den)?: return (0..<g).map { den[$0] > 0 ? kept(num[$0] / den[$0]) : nil }
+        case let .sum(counts, _)?: return counts.map(kept)
+        case let .rank(q, sorted, _)?:
+            var byGroup = [[Double]](repeating: [], count: g)
+            for entry in sorted { byGroup[entry.group].append(entry.value) }   // ascending within each group
+            return byGroup.map { values in
+                guard !values.isEmpty else { return nil }
+                guard let q else { return kept(values.last) }
+                return kept(values[max(Int((q * Double(values.count)).rounded(.up)), 1) - 1])
+            }
+        case .difference?, nil: return [Double?](repeating: nil, count: g)
+        }
     }
 }

@@ -31,12 +31,24 @@ public struct PairedGate: Sendable {
     public init(_ a: SweepReport, _ ra: SweepReport.Row, _ b: SweepReport, _ rb: SweepReport.Row, columns: [String],
                 bootstrap: ClusterBootstrap, threads: Int) throws {
         let sa = try ReportRerun(a, threads: threads).measure(ra), sb = try ReportRerun(b, threads: threads).measure(rb)
+        // Run again, each set must give its report's own values: else the report was edited or
+        // made by another version, and pairing today's runs would hide what it says.
+        for (report, row, set) in [(a, ra, sa), (b, rb, sb)] {
+            for column in columns {
+                guard let i = try? report.index(of: column), let j = set.kind.reportColumns.firstIndex(where: { $0.name == column }) else { continue }
+                let was = report.number(row, i), now = set.row.values[j].number
+                guard Ranking.ties(was, now) else {
+                    throw ToolError(.dataError, "\(report.path) does not run again to its own values (\(column): \(was.map(NumberFormat.short) ?? "empty") in the report, \(now.map(NumberFormat.short) ?? "empty") now)")
+                }
+            }
+        }
         var inB: [String: Int] = [:]
         for (i, tag) in sb.tags.enumerated() where inB[tag.id] == nil { inB[tag.id] = i }
         let pairs = sa.tags.indices.compactMap { i in inB[sa.tags[i].id].map { (i, $0) } }
         guard !pairs.isEmpty else { throw ToolError(.dataError, "\(a.path) and \(b.path) ran no trace in common: nothing to pair") }
         let pa = sa.restricted(to: pairs.map(\.0), tags: pairs.map { sa.tags[$0.0] })
-        let pb = sb.restricted(to: pairs.map(\.1), tags: pairs.map { sa.tags[$0.0] })
+        // B keeps its own labels; both sides take A's groups, so one resample weighs both alike.
+        let pb = sb.restricted(to: pairs.map(\.1), tags: pairs.map { var tag = sb.tags[$0.1]; tag.group = sa.tags[$0.0].group; return tag })
         let judged = columns.filter { pa.statistic($0) != nil && pb.statistic($0) != nil }
         let dists = bootstrap.distributions(judged.map { .difference(pa.statistic($0)!, pb.statistic($0)!) }, groups: pa.groups.count)
         differences = Dictionary(uniqueKeysWithValues: zip(judged, dists).map { column, d in

@@ -60,24 +60,31 @@ public struct SetIntervals: Sendable {
     }
 }
 
-/// A constraint judged at a confidence (Reference §14): met when its one-sided bound at that
+/// A constraint judged at a confidence (Reference §14.3): met when its one-sided bound at that
 /// confidence meets the limit (the upper bound for `<=` and `<`, the lower for `>=` and `>`;
-/// `==` by the two-sided interval at that level lying on the value).
+/// `==` by the two-sided interval at that level lying on the value) and the measured value
+/// meets it too. A constraint on a column without an interval is judged on its measured value.
 public struct SureVerdict: Sendable {
     public var constraint: Constraint
     public var confidence: Double
-    /// The bound that was judged (nil when no resample defined it).
+    /// The bound that was judged (nil when no resample defined it, or the column has no interval).
     public var bound: Double?
+    /// False for a column without an interval (judged on its measured value).
+    public var bootstrapped: Bool
     public var met: Bool
+    /// The measured value.
+    public var value: Double?
     /// With the value inside the limit but the bound outside: the further groups (and traces of
-    /// the constraint's intent) that would bring the bound inside at the measured value; nil
-    /// when met, or when the measured value itself is outside (it "cannot").
+    /// the constraint's kind) that would bring the bound inside at the measured value (the
+    /// bound's distance from the value shrinking as 1/√groups); nil otherwise.
     public var moreGroups: Int?
     public var moreTraces: Int?
 
     public init(_ c: Constraint, _ interval: Interval, confidence: Double) {
         constraint = c
         self.confidence = confidence
+        bootstrapped = true
+        value = interval.value
         let d = interval.distribution
         switch c.op {
         case .le, .lt: bound = d.quantile(confidence)
@@ -86,8 +93,6 @@ public struct SureVerdict: Sendable {
         }
         bound = bound.map { MetricValue(measured: $0).number ?? $0 }
         met = c.holds(bound) && c.holds(interval.value)
-        // How many more: the bound's distance from the value shrinks as 1/√n (n groups), so
-        // it reaches the limit at n' = n · (distance / room)², room = |limit − value|.
         if !met, c.holds(interval.value), let value = interval.value, let bound, value.isFinite, bound.isFinite, c.op != .eq {
             let distance = abs(bound - value), room = abs(c.value - value)
             let n = Double(interval.groups)
@@ -100,16 +105,29 @@ public struct SureVerdict: Sendable {
         }
     }
 
-    /// `false_dismiss_rate <= 0.05: upper 90 % bound 0.071 (cannot at 0.052)` and the like.
+    /// A constraint on a column without an interval: judged on `value` alone.
+    public init(_ c: Constraint, measured value: Double?, confidence: Double) {
+        constraint = c; self.confidence = confidence; bootstrapped = false; self.value = value
+        met = c.holds(value)
+    }
+
+    /// `false_dismiss_rate <= 0.05: not sure at 90 % (upper bound 0.054); about 4 more groups …`.
     public var text: String {
         let side = switch constraint.op { case .le, .lt: "upper"; case .ge, .gt: "lower"; case .eq: "two-sided" }
         let pct = NumberFormat.short(confidence * 100)
-        let b = bound.map(NumberFormat.short) ?? "none"
-        if met { return "\(constraint): sure at \(pct) % (\(side) bound \(b))" }
-        if let moreGroups {
-            return "\(constraint): not sure at \(pct) % (\(side) bound \(b)); about \(moreGroups) more group\(moreGroups == 1 ? "" : "s") (≈ \(moreTraces ?? 0) traces of its kind) at the measured value would make it so"
+        guard bootstrapped else {
+            return "\(constraint): \(met ? "met" : "NOT met") on the measured value \(value.map(NumberFormat.short) ?? "empty") (no interval for this column)"
         }
-        return "\(constraint): not sure at \(pct) % (\(side) bound \(b)); cannot: the measured value itself is outside"
+        guard let bound else { return "\(constraint): not sure at \(pct) %: no resample defines it" }
+        let b = NumberFormat.short(bound)
+        if met { return "\(constraint): sure at \(pct) % (\(side) bound \(b))" }
+        let head = "\(constraint): not sure at \(pct) % (\(side) bound \(b))"
+        if let moreGroups {
+            return "\(head); about \(moreGroups) more group\(moreGroups == 1 ? "" : "s") (≈ \(moreTraces ?? 0) traces of its kind) at the measured value would make it so"
+        }
+        if !constraint.holds(value) { return "\(head); cannot: the measured value \(value.map(NumberFormat.short) ?? "empty") itself breaks it" }
+        if value == constraint.value { return "\(head); cannot: the measured value sits on the limit" }
+        return head
     }
 }
 
@@ -121,7 +139,8 @@ extension SetIntervals {
 
     /// The intervals of set `configId` in the `intervals.csv` at `path`, by column, as a
     /// provenance block keeps them; nil when the file or the set is not there. A malformed file
-    /// is an error naming its line (exit 65).
+    /// (a bound that is no number, lo above hi, more groups than traces, a metric twice, a
+    /// metric no model writes) is an error naming its line (exit 65).
     public static func read(_ path: String, configId: Int) throws -> [String: MetricInterval]? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         var header: CSVHeader?, out: [String: MetricInterval] = [:]
@@ -141,10 +160,15 @@ extension SetIntervals {
                 }
                 return v.number
             }
-            guard let traces = Int(field("traces")), let groups = Int(field("groups")), traces >= 0, groups >= 0 else {
-                throw ToolError.data(path, line: r.position(0).line, column: 1, "traces and groups must be counts")
+            let line = r.position(0).line
+            guard let traces = Int(field("traces")), let groups = Int(field("groups")), traces >= 0, groups >= 0, groups <= traces else {
+                throw ToolError.data(path, line: line, column: 1, "traces and groups must be counts, groups at most traces")
             }
-            out[field("metric")] = MetricInterval(lo: try bound("lo"), hi: try bound("hi"), traces: traces, groups: groups)
+            let metric = field("metric"), lo = try bound("lo"), hi = try bound("hi")
+            guard ReportColumns.spec(metric) != nil else { throw ToolError.data(path, line: line, column: 1, "'\(Echo.cut(metric))' is not a report column") }
+            guard out[metric] == nil else { throw ToolError.data(path, line: line, column: 1, "\(metric) of config \(configId) appears twice") }
+            if let lo, let hi, lo > hi { throw ToolError.data(path, line: line, column: 1, "lo \(lo) is above hi \(hi)") }
+            out[metric] = MetricInterval(lo: lo, hi: hi, traces: traces, groups: groups)
         }
         return out.isEmpty ? nil : out
     }

@@ -35,20 +35,25 @@ struct MergeCommand: ParsableCommand {
             let images: [String] = try OutputFolder.writing(into: URL(fileURLWithPath: output).deletingLastPathComponent().path) {
                 let table = try Export.merge(reports, allowPartial: allowPartial)
                 var meta = table.meta!
-                try AtomicFile.write(table.csv(), to: output)
                 // The merged grid's best sets with their intervals, as one sweep writes them
-                // (Reference §14): run again from the shards' traces; none for a partial merge.
-                let intervalsPath = URL(fileURLWithPath: output).deletingLastPathComponent().appendingPathComponent("intervals.csv").path
+                // (Reference §14): run again from the shards' traces (before anything is written);
+                // none for a partial merge, and an earlier merge's file is removed.
+                let intervalsPath = SetIntervals.path(besideReport: output)
+                var intervals: String?
                 if meta.missing == nil, let ranking = try? Ranking(objective: meta.preset.objective) {
                     do {
                         let rerun = try ReportRerun(table, threads: threads)
-                        let best = try BestIntervals(ranked: try ranking.rank(table), top: top, ranking: ranking,
-                                                     bootstrap: ClusterBootstrap(resamples: resamples, seed: seed), measure: rerun.measure)
-                        try AtomicFile.write(best.csv, to: intervalsPath)
-                        print("intervals: \(intervalsPath)")
+                        intervals = try BestIntervals(ranked: try ranking.rank(table), top: top, ranking: ranking,
+                                                      bootstrap: ClusterBootstrap(resamples: resamples, seed: seed), measure: rerun.measure).csv
                     } catch let error as ToolError where [.noInput, .dataError].contains(error.code) {
                         note("springtune: no intervals.csv: \(error.message)")
                     }
+                }
+                if intervals == nil, FileManager.default.fileExists(atPath: intervalsPath) { try FileManager.default.removeItem(atPath: intervalsPath) }
+                try AtomicFile.write(table.csv(), to: output)
+                if let intervals {
+                    try AtomicFile.write(intervals, to: intervalsPath)
+                    print("intervals: \(intervalsPath)")
                 }
                 var images: [String] = []
                 if charts {

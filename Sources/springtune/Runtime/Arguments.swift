@@ -135,8 +135,8 @@ struct ObjectiveOptions: ParsableArguments {
 struct SureOptions: ParsableArguments {
     @Option(help: "Hold out this fraction of the groups (0-1, seeded by --seed): choose on the others, then measure the choice on them.", transform: decimal)
     var holdout: Double?
-    @Option(name: .customLong("holdout-groups"), help: ArgumentHelp("Hold out these groups (comma-separated) instead of a fraction.", valueName: "group,..."))
-    var holdoutGroups: String?
+    @Option(name: .customLong("holdout-groups"), help: ArgumentHelp("Hold out these groups (comma-separated, or repeat the option; a value that is a group's whole name is that group) instead of a fraction.", valueName: "group,..."))
+    var holdoutGroups: [String] = []
     @Option(help: "Choose K times, each time with one fold of the groups held out (2 to the number of groups); report how often the choice held on the unseen groups.")
     var folds: Int?
     @Flag(name: .customLong("per-group"), help: "Write per-group.csv: the chosen set's metrics and verdicts for each group; name the groups it fails.")
@@ -152,18 +152,18 @@ struct SureOptions: ParsableArguments {
 
     func validate() throws {
         if let holdout { guard holdout > 0, holdout < 1 else { throw ValidationError("--holdout must be a fraction strictly between 0 and 1 (got \(NumberFormat.cell(holdout)))") } }
-        guard [holdout != nil, holdoutGroups != nil, folds != nil].filter({ $0 }).count <= 1 else {
+        guard [holdout != nil, !holdoutGroups.isEmpty, folds != nil].filter({ $0 }).count <= 1 else {
             throw ValidationError("give at most one of --holdout, --holdout-groups and --folds")
         }
-        if let folds { guard folds >= 2, folds <= 1000 else { throw ValidationError("--folds must be from 2 to the number of groups (got \(folds))") } }
-        if let holdoutGroups { guard !holdoutGroups.split(separator: ",").isEmpty else { throw ValidationError("--holdout-groups names no group") } }
+        if let folds { guard folds >= 2, folds <= 1000 else { throw ValidationError("--folds must be from 2 to the number of groups, at most 1000 (got \(folds))") } }
+        if !holdoutGroups.isEmpty { guard holdoutGroups.contains(where: { !$0.split(separator: ",").isEmpty }) else { throw ValidationError("--holdout-groups names no group") } }
         guard (100...100_000).contains(resamples) else { throw ValidationError("--resamples must be from 100 to 100000") }
     }
 
     /// The split asked for, or nil for none.
     var split: GroupSplit.Request? {
         if let holdout { return .fraction(holdout) }
-        if let holdoutGroups { return .groups(holdoutGroups.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
+        if !holdoutGroups.isEmpty { return .groups(holdoutGroups) }
         if let folds { return .folds(folds) }
         return nil
     }

@@ -29,6 +29,7 @@ extension TracesCommand {
             guard [scale != nil, unitsPerMM != nil, screen != nil].filter({ $0 }).count == 1 else {
                 throw ValidationError("give exactly one of --scale, --units-per-mm and --screen")
             }
+            if groupColumn != nil && join == .gestures { throw ValidationError("--group-column applies to one trace per contact; with --join gestures a gesture's contacts could name different groups") }
             if groupColumn != nil && format != .csv { throw ValidationError("--group-column applies to csv imports (getevent and evemu traces are grouped by their source file)") }
             if let groupColumn, groupColumn.isEmpty { throw ValidationError("--group-column must not be empty") }
         }
