@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SpringCore
 import SpringLayout
 import SpringTune
 import ToolRuntime
@@ -275,9 +276,16 @@ public final class SessionStore: Sendable {
         }
         let id = "live-\(number)"
         let intent = (row["intent"] as String?).flatMap(TraceIntent.init(rawValue:))
-        return Recording(id: id, intent: intent, used: row["used"], screen: [row["width"], row["height"]], dpr: row["dpr"], params: params,
-                         trace: Trace(id: id, intent: intent, samples: samples))
+        let dpr: Double = row["dpr"]
+        return Recording(id: id, intent: intent, used: row["used"], screen: [row["width"], row["height"]], dpr: dpr, params: params,
+                         trace: Trace(id: id, intent: intent, group: group(dpr: dpr), samples: samples))
     }
+
+    /// The group of a recording (Reference §14.1: who made it): the device it was made on, as
+    /// far as the session knows it. The page tells the studio one thing about its device, the
+    /// display's device pixel ratio (its `screen` is the preset's phone on every device), so a
+    /// session's recordings at one ratio are one group: `studio dpr 2`.
+    static func group(dpr: Double) -> String { "studio dpr \(NumberFormat.short(dpr))" }
 
     /// Parameter sets shown so far.
     public func shownCount() throws -> Int { try db.read { try ShownRecord.fetchCount($0) } }

@@ -196,28 +196,36 @@ public final class StudioAPI: Sendable {
         RecordingsMeta(session: store.path, preset: engine.loaded.preset.name, model: engine.loaded.kind.name, recordings: try recordings().recordings)
     }
 
-    /// `POST /api/evaluate`: the report row's aggregates over every trace.
+    /// `POST /api/evaluate`: the report row's aggregates over every trace, with their verdicts
+    /// and 95 % intervals.
     func evaluate(_ request: ParamsRequest) throws -> Evaluation {
         let params = try StudioRequest.checked(request.params, kind: engine.loaded.kind)
-        let row = try metrics(params)
-        return Evaluation(params: ParamSet(params), metrics: MetricRow(columns: row), verdicts: current.verdicts.of(row))
+        let s = current, measure = try s.measure([params])[0]
+        return Evaluation(params: ParamSet(params), metrics: MetricRow(columns: measure.row), verdicts: s.verdicts.of(measure.row),
+                          intervals: IntervalsAnswer(measure.intervals))
     }
 
     /// `GET /api/candidates?k=K`: the open round, or a new one of K sets, watched on the trace
-    /// where they differ most from 0.3 s before its release.
+    /// where they differ most from 0.3 s before its release; each candidate with its intervals
+    /// and whether it differs from the best-looking one only inside the noise.
     func candidates(k: Int) throws -> RoundAnswer {
         guard (2...6).contains(k) else { throw StudioError.badRequest("k must be an integer from 2 to 6") }
-        let (round, verdicts) = try inRound {
+        let (round, s) = try inRound {
             let s = current
-            if let open = try store.openRound() { return (open, s.verdicts) }
+            if let open = try store.openRound() { return (open, s) }
             let choices = try store.choices()
             let sets = try s.learning.get().round(choices.count + 1, k: k, choices: choices)
             let watch = try engine.mostDifferent(sets)
-            return (try store.addRound(trace: watch.trace, start: watch.start, sets: sets), s.verdicts)
+            return (try store.addRound(trace: watch.trace, start: watch.start, sets: sets), s)
         }
-        return RoundAnswer(round: round.number, trace: round.trace, start: round.start, candidates: try round.candidates.map { c in
-            let row = try metrics(c.params)
-            return CandidateAnswer(id: c.id, params: ParamSet(c.params), metrics: MetricRow(columns: row), verdicts: verdicts.of(row))
+        let measures = try s.measure(round.candidates.map(\.params))
+        let noise = RoundNoise(measures.map(\.set), ranking: try s.ranking.get())
+        return RoundAnswer(round: round.number, trace: round.trace, start: round.start,
+                           noise: noise.map { .init(metric: $0.metric, candidate: round.candidates[$0.reference].id) },
+                           candidates: zip(round.candidates, measures).enumerated().map { i, pair in
+            let (c, m) = pair
+            return CandidateAnswer(id: c.id, params: ParamSet(c.params), metrics: MetricRow(columns: m.row), verdicts: s.verdicts.of(m.row),
+                                   intervals: IntervalsAnswer(m.intervals), insideNoise: noise?.inside[i] ?? false)
         })
     }
 
@@ -242,10 +250,12 @@ public final class StudioAPI: Sendable {
 
     /// `GET /api/best`: the best estimate so far (the preset's values before any choice), its
     /// utility relative to the preset's set, the utility map, the free parameters it sits at an
-    /// end of, its margins, the rounds it rests on and each metric's change against the preset.
+    /// end of, its margins, the rounds it rests on, each metric's change against the preset,
+    /// its intervals, how sure its constraints are and its verdicts per group.
     func best() throws -> BestAnswer {
         let (best, choices, s) = try bestEstimate()
-        let row = try s.evaluate(best.params), presetRow = try s.evaluate([:])
+        let measure = try s.measure([best.params])[0], (sure, perGroup) = try s.howSure(measure)
+        let row = measure.row, presetRow = try s.evaluate([:])
         let margins = try s.margins(best.params, metrics: row)
         var changes: [(name: String, value: MetricValue)] = []
         for (m, p) in zip(row, presetRow) {
@@ -253,7 +263,8 @@ public final class StudioAPI: Sendable {
         }
         return BestAnswer(
             params: ParamSet(best.params), utility: .init(mean: best.mean, sd: best.sd), metrics: MetricRow(columns: row),
-            verdicts: s.verdicts.of(row), choices: choices.count, map: best.map.map { answer($0, levers: s.levers) },
+            verdicts: s.verdicts.of(row), intervals: IntervalsAnswer(measure.intervals), sure: SureAnswer(sure),
+            groups: GroupAnswer.rows(perGroup, ranking: try s.ranking.get()), choices: choices.count, map: best.map.map { answer($0, levers: s.levers) },
             edges: (s.levers.box?.dimensions ?? []).compactMap { d in best.params[d.name]?.number.flatMap(d.end(of:)).map { _ in d.name } },
             margins: Margins(margins), support: best.point.map { s.support($0, choices: choices) } ?? [],
             changes: MetricRow(columns: changes))

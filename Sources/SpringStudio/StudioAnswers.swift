@@ -53,19 +53,11 @@ struct MetricRow: Encodable, StudioContract {
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: NameKey.self)
-        for (name, value) in columns {
-            switch value {
-            case .undefined: try c.encodeNil(forKey: NameKey(name))
-            case let .value(d): try c.encode(d, forKey: NameKey(name))
-            case .neverSettled: try c.encode("inf", forKey: NameKey(name))
-            }
-        }
+        for (name, value) in columns { try c.encode(MetricNumber(value), forKey: NameKey(name)) }
     }
 
     static let schemaName = "Metrics"
-    static var schema: Schema {
-        .map(Schema.oneOf([.number, .string(oneOf: ["inf"])]).nullable.described("a number, \"inf\" (never settles) or null (undefined)"))
-    }
+    static var schema: Schema { .map(MetricNumber.schema) }
 }
 
 /// `GET /api/preset`: the preset, its shown axes, its report columns, its objective, its screen
@@ -209,42 +201,64 @@ struct ReplayAnswer: Encodable, StudioContract {
     static var schema: Schema { .object([(CodingKeys.params, .ref(ParamSet.self)), (.replays, .array(.ref(TraceReplayAnswer.self)))]) }
 }
 
-/// `POST /api/evaluate`: the report row's aggregates over every trace, and their verdicts.
+/// `POST /api/evaluate`: the report row's aggregates over every trace, their verdicts and
+/// their 95 % intervals over the groups of the traces.
 struct Evaluation: Encodable, StudioContract {
     var params: ParamSet
     var metrics: MetricRow
     var verdicts: [Verdict]
-    enum CodingKeys: CodingKey { case params, metrics, verdicts }
+    var intervals: IntervalsAnswer
+    enum CodingKeys: CodingKey { case params, metrics, verdicts, intervals }
     static let schemaName = "Evaluation"
     static var schema: Schema {
-        .object([(CodingKeys.params, .ref(ParamSet.self)), (.metrics, .ref(MetricRow.self)), (.verdicts, .array(.ref(Verdict.self)))])
+        .object([(CodingKeys.params, .ref(ParamSet.self)), (.metrics, .ref(MetricRow.self)), (.verdicts, .array(.ref(Verdict.self))),
+                 (.intervals, .ref(IntervalsAnswer.self))])
     }
 }
 
-/// A candidate of a round.
+/// A candidate of a round: its metrics with their verdicts and intervals, and whether its
+/// difference from the round's best-looking candidate on the objective column lies inside the
+/// noise (``RoundNoise``).
 struct CandidateAnswer: Encodable, StudioContract {
     var id: Int
     var params: ParamSet
     var metrics: MetricRow
     var verdicts: [Verdict]
-    enum CodingKeys: CodingKey { case id, params, metrics, verdicts }
+    var intervals: IntervalsAnswer
+    var insideNoise: Bool
+    enum CodingKeys: CodingKey { case id, params, metrics, verdicts, intervals, insideNoise }
     static let schemaName = "Candidate"
     static var schema: Schema {
-        .object([(CodingKeys.id, .integer), (.params, .ref(ParamSet.self)), (.metrics, .ref(MetricRow.self)), (.verdicts, .array(.ref(Verdict.self)))])
+        .object([(CodingKeys.id, .integer), (.params, .ref(ParamSet.self)), (.metrics, .ref(MetricRow.self)), (.verdicts, .array(.ref(Verdict.self))),
+                 (.intervals, .ref(IntervalsAnswer.self)),
+                 (.insideNoise, Schema.boolean.described("the 95 % interval of its paired difference from noise.candidate on noise.metric holds 0"))])
     }
 }
 
 /// `GET /api/candidates`: the open round, watched on the trace where its candidates differ
-/// most, from `start` (s from the trace's first sample: 0.3 s before its release).
+/// most, from `start` (s from the trace's first sample: 0.3 s before its release); `noise`
+/// names the objective column and the best-looking candidate the others are compared with.
 struct RoundAnswer: Encodable, StudioContract {
+    /// The objective column and the id of the candidate best on it.
+    struct Noise: Encodable {
+        var metric: String
+        var candidate: Int
+        enum CodingKeys: CodingKey { case metric, candidate }
+        static var schema: Schema {
+            Schema.object([(CodingKeys.metric, .string), (.candidate, .integer)], closed: true).nullable
+                .described("the objective column and the candidate best on it, which insideNoise compares with; null when no candidate defines the column")
+        }
+    }
+
     var round: Int
     var trace: String
     var start: Double
+    var noise: Noise?
     var candidates: [CandidateAnswer]
-    enum CodingKeys: CodingKey { case round, trace, start, candidates }
+    enum CodingKeys: CodingKey { case round, trace, start, noise, candidates }
     static let schemaName = "Round"
     static var schema: Schema {
-        .object([(CodingKeys.round, .integer), (.trace, .string), (.start, Schema.number.with("minimum", .number(0))),
+        .object([(CodingKeys.round, .integer), (.trace, .string), (.start, Schema.number.with("minimum", .number(0))), (.noise, Noise.schema),
                  (.candidates, .array(.ref(CandidateAnswer.self)))])
     }
 }
@@ -318,6 +332,10 @@ struct BestAnswer: Encodable, StudioContract {
     var utility: Utility
     var metrics: MetricRow
     var verdicts: [Verdict]
+    var intervals: IntervalsAnswer
+    /// How sure its constraints are, and its verdicts on each group's traces alone.
+    var sure: SureAnswer
+    var groups: [GroupAnswer]
     var choices: Int
     var map: UtilityMap?
     /// Free parameters the best sits at an end of (within 1 % of the range).
@@ -327,11 +345,13 @@ struct BestAnswer: Encodable, StudioContract {
     /// Each metric's change, best − preset's own set, in its unit.
     var changes: MetricRow
 
-    enum CodingKeys: CodingKey { case params, utility, metrics, verdicts, choices, map, edges, margins, support, changes }
+    enum CodingKeys: CodingKey { case params, utility, metrics, verdicts, intervals, sure, groups, choices, map, edges, margins, support, changes }
     static let schemaName = "Best"
     static var schema: Schema {
         Schema.object([(CodingKeys.params, .ref(ParamSet.self)), (.utility, Utility.schema), (.metrics, .ref(MetricRow.self)),
-                       (.verdicts, .array(.ref(Verdict.self))), (.choices, .integer), (.map, UtilityMap.schema),
+                       (.verdicts, .array(.ref(Verdict.self))), (.intervals, .ref(IntervalsAnswer.self)), (.sure, .ref(SureAnswer.self)),
+                       (.groups, Schema.array(.ref(GroupAnswer.self)).described("the best on each group's traces alone, groups in order of first appearance")),
+                       (.choices, .integer), (.map, UtilityMap.schema),
                        (.edges, Schema.array(.string).described("free parameters the best sits at an end of (within 1 % of the range): the optimum may lie beyond")),
                        (.margins, .ref(Margins.self)), (.support, .array(Support.schema)),
                        (.changes, Schema.ref(MetricRow.self).described("best − the preset's own set, per metric, in its unit"))])
@@ -369,15 +389,18 @@ struct Margins: Encodable, StudioContract {
 
 /// The designer's objective (`GET`/`PUT /api/objective`, Reference §8.1): a preset's
 /// `objective` object. `worstOver` and `robust` concern sweeps and stay the preset's.
+/// `confidence` (0.5 to 0.99, Reference §14.3) is what the best's constraints are judged sure at.
 struct ObjectiveBody: Codable, StudioContract {
     var constraints: [String], targets: [String]
     var minimize: String?, maximize: String?
     var tiebreak: [String]?
+    var confidence: Double?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case constraints, targets, minimize, maximize, tiebreak }
+    enum CodingKeys: String, CodingKey, CaseIterable { case constraints, targets, minimize, maximize, tiebreak, confidence }
 
     init(_ o: Objective) {
         constraints = o.constraints; targets = o.targets; minimize = o.minimize; maximize = o.maximize; tiebreak = o.tiebreak
+        confidence = o.confidence
     }
 
     init(from decoder: any Decoder) throws {
@@ -388,6 +411,10 @@ struct ObjectiveBody: Codable, StudioContract {
         minimize = try c.optional(String.self, .minimize, "minimize must be a metric name")
         maximize = try c.optional(String.self, .maximize, "maximize must be a metric name")
         tiebreak = try c.optional([String].self, .tiebreak, "tiebreak must be a list of metric names")
+        let range = Objective.confidenceRange
+        let confidenceRule = "confidence must be a number from \(NumberFormat.short(range.lowerBound)) to \(NumberFormat.short(range.upperBound)) (such as 0.9)"
+        confidence = try c.optional(Double.self, .confidence, confidenceRule)
+        if let confidence, !range.contains(confidence) { throw StudioError.badRequest(confidenceRule) }
         guard constraints.count + targets.count <= 64 else { throw StudioError.badRequest("at most 64 constraints and targets") }
     }
 
@@ -400,6 +427,7 @@ struct ObjectiveBody: Codable, StudioContract {
         preset.objective.minimize = body.minimize
         preset.objective.maximize = body.maximize
         preset.objective.tiebreak = body.tiebreak
+        preset.objective.confidence = body.confidence
         do {
             let checked = try PresetStore.decode(Data(try JSONCoding.encode(preset).utf8), path: "objective")
             _ = try Ranking(objective: checked.preset.objective)
@@ -413,7 +441,10 @@ struct ObjectiveBody: Codable, StudioContract {
     static var schema: Schema {
         .object([(CodingKeys.constraints, Schema.array(.string).described("METRIC OP VALUE, OP one of <= < >= > ==")),
                  (.targets, Schema.array(.string).described("METRIC = VALUE ± TOL")), (.minimize, Schema.string.nullable), (.maximize, Schema.string.nullable),
-                 (.tiebreak, Schema.array(.string).nullable)], optional: [.constraints, .targets, .minimize, .maximize, .tiebreak], closed: true)
+                 (.tiebreak, Schema.array(.string).nullable),
+                 (.confidence, Schema.number.with("minimum", .number(Objective.confidenceRange.lowerBound)).with("maximum", .number(Objective.confidenceRange.upperBound)).nullable
+                    .described("the confidence the best's constraints are judged sure at (docs/Reference.md §14.3); null: none, judged at 0.9 as a warning"))],
+                optional: CodingKeys.allCases, closed: true)
     }
 }
 

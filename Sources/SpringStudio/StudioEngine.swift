@@ -28,6 +28,9 @@ public struct StudioEngine: Sendable {
 
     public let loaded: PresetStore.Loaded
     public let traces: [Trace]
+    /// The same traces as a sweep runs them, with each trace's group (Reference §14): held in
+    /// memory, made once, so that no request reads a file.
+    public let source: TraceSource
     public let infos: [TraceInfo]
     /// The trace files, as the page and the session name them.
     public let files: [String]
@@ -53,11 +56,13 @@ public struct StudioEngine: Sendable {
             throw ToolError(.dataError, "trace id '\(t.id.prefix(80))' appears twice in \(files.joined(separator: ", ")); the studio names traces by id")
         }
         traces = all
+        self.source = source
         infos = all.map { Self.info($0, estimator: loaded.preset.scene.estimator) }
     }
 
     private init(loaded: PresetStore.Loaded, traces: [Trace], infos: [TraceInfo], files: [String]) {
         self.loaded = loaded; self.traces = traces; self.infos = infos; self.files = files
+        source = TraceSource(traces: traces, kind: loaded.kind)
     }
 
     /// These traces and `recorded` after them (the session's live recordings the designer added,
@@ -112,11 +117,32 @@ public struct StudioEngine: Sendable {
         for (k, v) in params { base[k] = v }
         let grid = SweepGrid(axes: [], base: base)
         let runner = SweepRunner(kind: loaded.kind, scene: loaded.preset.scene, sets: grid, threads: 1)
-        guard let result = try runner.run(TraceSource(traces: traces, kind: loaded.kind)).first else {
+        guard let result = try runner.run(source).first else {
             throw ToolError(.software, "a one-set grid ran no set")
         }
         let row = SweepReport.Row(result, kind: loaded.kind)
         return zip(loaded.kind.reportColumns, row.values).map { ($0.name, $1) }
+    }
+
+    /// `sets` (parameter names; the others keep the preset's values) run together over every
+    /// trace, on every core, each kept trace by trace with who made it (Reference §14): what
+    /// intervals, a round's noise, how sure and per-group verdicts are computed from. Each
+    /// set's report row is ``evaluate(_:)``'s.
+    public func measure(_ sets: [[String: ParamValue]]) throws -> [MeasuredSet] {
+        guard !sets.isEmpty else { return [] }
+        let base = loaded.kind.values(of: loaded.preset)
+        let names = Set(sets.flatMap(\.keys)).sorted()
+        let rows = try sets.map { set in
+            try names.map { name in
+                guard let v = set[name] ?? base[name] else { throw ToolError(.software, "no value of \(name) for one of the sets") }
+                return v
+            }
+        }
+        let runner = SweepRunner(kind: loaded.kind, scene: loaded.preset.scene, sets: ParameterSetList(names: names, base: base, rows: rows),
+                                 threads: ProcessInfo.processInfo.activeProcessorCount, keepPerTrace: true)
+        let results = try runner.run(source)
+        guard results.count == sets.count else { throw ToolError(.software, "\(sets.count) sets ran as \(results.count)") }
+        return results.map { MeasuredSet(kind: loaded.kind, result: $0, tags: source.tags) }
     }
 
     /// How long before its release a round starts its trace (s): the approach, then the release.

@@ -251,14 +251,24 @@ public final class Memo<Key: Hashable & Sendable, Value>: @unchecked Sendable {
     public init(capacity: Int = 4096) { self.capacity = capacity }
 
     func get(_ key: Key, make: () throws -> Value) throws -> Value {
-        lock.lock()
-        if let v = values[key] { lock.unlock(); return v }
-        lock.unlock()
+        if let v = cached(key) { return v }
         let v = try make()
-        lock.lock()
-        if values.count >= capacity { values.removeAll(keepingCapacity: true) }
-        values[key] = v
-        lock.unlock()
+        put(key, v)
         return v
+    }
+
+    /// The value kept for `key`, if any.
+    func cached(_ key: Key) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[key]
+    }
+
+    /// Keeps `value` for `key` (all dropped first when full).
+    func put(_ key: Key, _ value: Value) {
+        lock.lock()
+        defer { lock.unlock() }
+        if values.count >= capacity { values.removeAll(keepingCapacity: true) }
+        values[key] = value
     }
 }

@@ -45,7 +45,8 @@ enum StudioOpenAPI {
     static let types: [any StudioContract.Type] = [
         ErrorAnswer.self, ParamSet.self, MetricRow.self, Verdict.self, PresetAnswer.Axis.self, PresetAnswer.Parameter.self, ObjectiveBody.self,
         FreeParameter.self, SpaceRequest.self, Margins.self, PresetAnswer.self, ReplayRequest.self,
-        Frame.self, TraceReplayAnswer.self, ReplayAnswer.self, ParamsRequest.self, Evaluation.self, CandidateAnswer.self, RoundAnswer.self,
+        Frame.self, TraceReplayAnswer.self, ReplayAnswer.self, ParamsRequest.self, IntervalAnswer.self, IntervalsAnswer.self,
+        SureVerdictAnswer.self, SureAnswer.self, GroupAnswer.self, Evaluation.self, CandidateAnswer.self, RoundAnswer.self,
         ChoiceRequest.self, ChoiceCount.self, MapAxis.self, BestAnswer.self, ExportRequest.self, ExportAnswer.self, CodeRequest.self, CodeAnswer.self,
         RecordingsAnswer.Recording.self, RecordingsAnswer.self, LabelRequest.self, RecordingsMeta.self,
     ]

@@ -18,12 +18,24 @@ public struct StudioSetting: Sendable {
     let learning: Result<StudioLearner, StudioError>
     private let strategy: StudioLearner.Strategy
     private let measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]>
+    /// The sets shown (panels, candidates, the best) measured trace by trace with their
+    /// intervals: like `measured`, they depend on the traces only.
+    private let measures: Memo<[String: ParamValue], StudioMeasure>
     /// The margins of each best asked for under this setting.
     private let margined = Memo<[String: ParamValue], [SearchMeta.Margin]>(capacity: 64)
+    /// The objective as `sweep` ranks by it (a checked objective always parses).
+    let ranking: Result<Ranking, any Error>
+
+    /// Sets measured trace by trace kept at once (a set's per-trace results: about 50 bytes a
+    /// trace, as ``SweepRunner/runBudget`` counts them).
+    static let measuresKept = 64
 
     init(engine: StudioEngine, levers: StudioSpace, objective: Objective, strategy: StudioLearner.Strategy,
-         measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]>) {
-        self.engine = engine; self.levers = levers; self.objective = objective; self.strategy = strategy; self.measured = measured
+         measured: Memo<[String: ParamValue], [(name: String, value: MetricValue)]>,
+         measures: Memo<[String: ParamValue], StudioMeasure> = Memo(capacity: StudioSetting.measuresKept)) {
+        self.engine = engine; self.levers = levers; self.objective = objective; self.strategy = strategy
+        self.measured = measured; self.measures = measures
+        ranking = Result { try Ranking(objective: objective) }
         verdicts = StudioVerdicts(objective)
         do {
             learning = .success(try StudioLearner(engine: engine, levers: levers, verdicts: verdicts, strategy: strategy, measured: measured))
@@ -35,11 +47,11 @@ public struct StudioSetting: Sendable {
     }
 
     func with(levers: StudioSpace) -> StudioSetting {
-        StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured)
+        StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured, measures: measures)
     }
 
     func with(objective: Objective) -> StudioSetting {
-        StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured)
+        StudioSetting(engine: engine, levers: levers, objective: objective, strategy: strategy, measured: measured, measures: measures)
     }
 
     /// The same levers and objective over another set of traces: every set is measured afresh.
@@ -49,7 +61,27 @@ public struct StudioSetting: Sendable {
 
     /// The report row of `params` over the traces, measured once per set under this setting's traces.
     func evaluate(_ params: [String: ParamValue]) throws -> [(name: String, value: MetricValue)] {
-        try measured.get(params) { try engine.evaluate(params) }
+        try measured.get(params) { try measure([params])[0].row }
+    }
+
+    /// `sets` measured trace by trace with their intervals (Reference §14), once per set under
+    /// this setting's traces: the sets not measured yet run together, and their report rows
+    /// are kept as ``evaluate(_:)``'s.
+    func measure(_ sets: [[String: ParamValue]]) throws -> [StudioMeasure] {
+        var missing: [[String: ParamValue]] = []
+        for set in sets where measures.cached(set) == nil && !missing.contains(set) { missing.append(set) }
+        for (set, m) in zip(missing, try StudioMeasure.measure(missing, on: engine)) {
+            measures.put(set, m)
+            measured.put(set, m.row)
+        }
+        return try sets.map { set in try measures.get(set) { StudioMeasure(try engine.measure([set])[0]) } }
+    }
+
+    /// How sure a measured set is (its constraints at the objective's confidence, or 0.9) and
+    /// its verdicts on each group's traces alone (Reference §14.3, §14.5).
+    func howSure(_ measure: StudioMeasure) throws -> (sure: HowSure, groups: PerGroup) {
+        let ranking = try ranking.get()
+        return (HowSure(measure.set, ranking: ranking, bootstrap: StudioMeasure.bootstrap), PerGroup(measure.set, ranking: ranking))
     }
 
     /// The margins of `params` (free values) along each free numeric parameter (Reference §13):
@@ -69,11 +101,11 @@ public struct StudioSetting: Sendable {
             }
         }
         return try margined.get(params) {
-            var ranking = try Ranking(objective: objective)
+            var ranking = try ranking.get()
             ranking.robust = false
             let scene = engine.loaded.preset.scene
             let evaluator = SearchEvaluator(kind: engine.loaded.kind, scene: scene, box: box,
-                                            traces: TraceSource(traces: engine.traces, kind: engine.loaded.kind),
+                                            traces: engine.source,
                                             threads: ProcessInfo.processInfo.activeProcessorCount)
             return try evaluator.margins(of: values, verdict: RowVerdict(ranking: ranking, specs: engine.loaded.kind.reportColumns))
         }

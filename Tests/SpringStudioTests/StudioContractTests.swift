@@ -113,7 +113,7 @@ import Testing
         ("CodeRequest", #"{"params": {"damping": 0.8}, "format": "compose"}"#, { _ = try StudioRequest.decode(CodeRequest.self, from: $0) }),
         ("SpaceRequest", #"{"free": [{"name": "snapFrequency"}, {"name": "snapDamping", "from": 0.5, "to": 1, "log": false}, {"name": "curve", "words": ["a", "b"]}]}"#,
          { _ = try StudioRequest.decode(SpaceRequest.self, from: $0) }),
-        ("Objective", #"{"constraints": ["overshoot_pt_p95 <= 4"], "targets": ["peak_stretch_pt_p95 = 17.5 ± 2.5"], "minimize": "settle_time_p95", "maximize": null, "tiebreak": null}"#,
+        ("Objective", #"{"constraints": ["overshoot_pt_p95 <= 4"], "targets": ["peak_stretch_pt_p95 = 17.5 ± 2.5"], "minimize": "settle_time_p95", "maximize": null, "tiebreak": null, "confidence": 0.9}"#,
          { _ = try StudioRequest.decode(ObjectiveBody.self, from: $0) }),
     ]
 
@@ -139,7 +139,7 @@ import Testing
             #expect(Set(properties.map(\.0)) == keys, "\(schema)")
         }
         // Every component is used.
-        #expect(Set(StudioOpenAPI.types.map { $0.schemaName }).subtracting(seen.keys).subtracting(["Params", "Metrics"]) == [])
+        #expect(Set(StudioOpenAPI.types.map { $0.schemaName }).subtracting(seen.keys).subtracting(["Params", "Metrics", "Intervals"]) == [])
     }
 }
 

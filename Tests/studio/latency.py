@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """POST /api/replay latency: N requests with random values on the preset's axes, each on the
-first 6 traces; prints p50/p95/max in ms. Usage: latency.py URL_WITH_TOKEN [N] [SEED]."""
+first 6 traces; then POST /api/evaluate latency: N/4 requests with other random values, each
+over every trace with its 95 % intervals (Reference §14: 1000 resamples over the groups); prints
+p50/p95/max in ms of each. Usage: latency.py URL_WITH_TOKEN [N] [SEED]."""
 import json, random, sys, time, urllib.parse, urllib.request
 
 url = sys.argv[1]
@@ -29,13 +31,23 @@ def value(axis):
         return math.exp(rng.uniform(math.log(lo), math.log(hi)))
     return rng.uniform(lo, hi)
 
-times, size = [], 0
-for _ in range(n):
-    body = {"params": {a["name"]: value(a) for a in preset["axes"]}, "traces": traces}
-    t0 = time.perf_counter()
-    size = len(call("POST", "/api/replay", body))
-    times.append((time.perf_counter() - t0) * 1000)
-times.sort()
-p = lambda q: times[min(len(times) - 1, max(0, int(-(-q * len(times) // 1)) - 1))]
-print(f"replay latency over {n} requests, {len(traces)} traces ({preset['name']}, {size} bytes): "
-      f"p50 {p(0.5):.1f} ms, p95 {p(0.95):.1f} ms, max {times[-1]:.1f} ms")
+def timed(count, path, body):
+    """`count` calls of `path` with `body()`: their times (ms, sorted) and the last answer's size."""
+    times, size = [], 0
+    for _ in range(count):
+        data = body()
+        t0 = time.perf_counter()
+        size = len(call("POST", path, data))
+        times.append((time.perf_counter() - t0) * 1000)
+    return sorted(times), size
+
+def figures(times):
+    p = lambda q: times[min(len(times) - 1, max(0, int(-(-q * len(times) // 1)) - 1))]
+    return f"p50 {p(0.5):.1f} ms, p95 {p(0.95):.1f} ms, max {times[-1]:.1f} ms"
+
+params = lambda: {a["name"]: value(a) for a in preset["axes"]}
+times, size = timed(n, "/api/replay", lambda: {"params": params(), "traces": traces})
+print(f"replay latency over {n} requests, {len(traces)} traces ({preset['name']}, {size} bytes): {figures(times)}")
+m = max(1, n // 4)
+times, size = timed(m, "/api/evaluate", lambda: {"params": params()})
+print(f"evaluate latency with intervals over {m} requests, {len(preset['traces'])} traces ({preset['name']}, {size} bytes): {figures(times)}")

@@ -1,6 +1,8 @@
 """The learn round through the studio's page (run by browser.py): five rounds answered with the
-worst buttons, undo, one more answer, the best box and its map, "export this" loaded by
-`presets show`, a stale round, "best" and "no difference"; a screenshot in round mode."""
+worst buttons (each round's panels with the intervals of /api/evaluate and the candidates inside
+the noise labelled as /api/candidates says), undo, one more answer, the best box and its map,
+"export this" loaded by `presets show`, a stale round, "best" and "no difference"; a screenshot
+in round mode."""
 import json
 import os
 import re
@@ -38,6 +40,35 @@ def call(url, method, path, body):
         return json.load(answer)
 
 
+def shown_intervals(evaluation):
+    """How many of an answer's metrics have an interval the page shows (both bounds)."""
+    return sum(1 for m, i in evaluation["intervals"].items() if i["lo"] is not None and i["hi"] is not None and m in evaluation["metrics"])
+
+
+def noise_labels(driver, url):
+    """The open round's panels show the intervals of /api/evaluate and label exactly the
+    candidates the API says are inside the noise; returns how many are."""
+    page = driver.execute_script("""
+        return [...document.querySelectorAll('.panel')].map((p) => ({
+            params: JSON.parse(p.querySelector('.metrics').dataset.params),
+            intervals: [...p.querySelectorAll('.metrics .interval')].map((i) => i.textContent),
+            noise: [...p.querySelectorAll('.noise')].map((n) => n.textContent)}));""")
+    round_ = call(url, "GET", "/api/candidates?k=4", None)
+    evaluated = [call(url, "POST", "/api/evaluate", {"params": p["params"]}) for p in page]
+    n = round_["round"]
+    check("round %d: each panel shows the intervals /api/evaluate gives" % n,
+          all(len(p["intervals"]) == shown_intervals(e) > 0 for p, e in zip(page, evaluated)), json.dumps([p["intervals"] for p in page])[:300])
+    check("round %d: an interval reads lo–hi" % n, all("–" in i for p in page for i in p["intervals"]))
+    inside = [c["insideNoise"] for c in round_["candidates"]]
+    reference = 1 + [c["id"] for c in round_["candidates"]].index(round_["noise"]["candidate"]) if round_["noise"] else None
+    check("round %d: the candidates inside the noise are labelled, as the API says" % n,
+          [bool(p["noise"]) for p in page] == inside and all(p["noise"] == ["inside the noise of candidate %d" % reference] for p in page if p["noise"]),
+          json.dumps({"page": [p["noise"] for p in page], "api": inside}))
+    print("     round %d: %d of %d candidates inside the noise of candidate %s on %s" % (
+        n, sum(inside), len(inside), reference, round_["noise"] and round_["noise"]["metric"]), flush=True)
+    return sum(inside)
+
+
 def worst(driver, i):
     """Clicks the `i`-th panel's worst button (cycling over the panels)."""
     buttons = driver.find_elements(By.CSS_SELECTOR, ".panel .worst")
@@ -59,7 +90,7 @@ def learn_test(driver, folder):
           shown["panels"] == [c["params"] for c in shown["open"]["candidates"]], json.dumps(shown["panels"]))
     check("learn: the sliders are off in round mode",
           not driver.find_element(By.CSS_SELECTOR, 'input[data-axis="damping"]').is_enabled())
-    rounds = [1]
+    rounds, labelled = [1], noise_labels(driver, studio.url)
     for i in range(1, 6):
         if i == 3:  # the animation keeps going while the page waits for the answer and the next round
             gaps = driver.execute_async_script("""
@@ -82,7 +113,9 @@ def learn_test(driver, folder):
         check(f"learn: answer {i} opens the next round",
               wait(driver, lambda: learned(driver, rounds[-1] + 1, i)), driver.find_element(By.ID, "error").text)
         rounds.append(round_number(driver))
+        labelled += noise_labels(driver, studio.url)
     check("learn: the round number advanced once per answer", rounds == [1, 2, 3, 4, 5, 6], str(rounds))
+    check("learn: some candidate of rounds 1 to 6 is labelled inside the noise", labelled > 0, str(labelled))
     below = lambda: driver.execute_script("""
         const panels = document.getElementById('panels'), best = document.getElementById('best');
         return best.offsetTop >= panels.offsetTop + panels.offsetHeight;""")

@@ -45,8 +45,9 @@ async function loadBest() {
     item.textContent = axisLabel(axis, best.params[axis.name]);
     return item;
   }));
-  showMetrics($("best-metrics"), best.metrics, best.verdicts);
+  showMetrics($("best-metrics"), best.metrics, best.verdicts, best.intervals);
   showWhy(best);
+  showSure(best);
   drawMap(best);
 }
 
@@ -72,6 +73,48 @@ function showWhy(best) {
     .map((m) => m.name + " " + (best.changes[m.name] > 0 ? "+" : "−") + withUnit(short(Math.abs(best.changes[m.name])), m.unit));
   $("best-why").textContent = (why.length ? "rests on " + why.join(", ") + ". " : "") +
     (changes.length ? "against the preset: " + changes.join(", ") : best.choices ? "" : "the preset's own set");
+}
+
+/// The best box's "how sure": each constraint judged at the objective's confidence (or at 90 %
+/// when it sets none, as a warning), and the groups (people or devices) whose traces alone break
+/// a constraint, with the constraints' values on them.
+function showSure(best) {
+  const sure = best.sure, pct = short(sure.confidence * 100) + " %";
+  $("best-sure-note").textContent = !sure.verdicts.length ? "no constraint to be sure of" :
+    sure.asked ? "constraints judged at " + pct + " confidence (the objective's)" :
+    "the objective sets no confidence: constraints judged at " + pct + ", as a warning";
+  $("best-sure").replaceChildren(...sure.verdicts.map((v) => {
+    const item = document.createElement("li");
+    item.textContent = v.text;
+    item.className = v.met ? "sure" : "unsure";
+    return item;
+  }));
+  const failing = best.groups.filter((g) => g.verdict === "broken"), shown = 10;
+  $("best-groups").textContent = failing.length
+    ? "fails for " + failing.length + " of " + best.groups.length + (best.groups.length === 1 ? " group:" : " groups:")
+    : "every one of the " + best.groups.length + (best.groups.length === 1 ? " group" : " groups") + " meets the constraints";
+  const unit = (name) => (preset.metrics.find((m) => m.name === name) || {}).unit;
+  $("best-groups-failing").replaceChildren(...failing.slice(0, shown).map((g) => {
+    const item = document.createElement("li");
+    item.textContent = g.group + " (" + g.traces + (g.traces === 1 ? " trace" : " traces") + "): breaks " + g.broken.join("; ") + " (" +
+      Object.entries(g.metrics).map(([name, v]) => name + " " + valueText(v, unit(name))).join(", ") + ")";
+    return item;
+  }), ...(failing.length > shown ? [Object.assign(document.createElement("li"), { textContent: "… and " + (failing.length - shown) + " more" })] : []));
+}
+
+/// A round's candidate whose difference from the round's best-looking one (`noise.candidate`,
+/// on the objective column `noise.metric`) lies inside the noise: a small label naming it; null
+/// for the others.
+function noiseLabel(candidate) {
+  const round = learn.open;
+  if (!candidate.insideNoise || !round || !round.noise) return null;
+  const n = round.candidates.findIndex((c) => c.id === round.noise.candidate) + 1;
+  const label = document.createElement("p");
+  label.className = "noise";
+  label.textContent = "inside the noise of candidate " + n;
+  label.title = "on " + round.noise.metric + ", the 95 % interval of its paired difference from candidate " + n +
+    " (resampling who made the traces) holds 0: these traces cannot tell the two apart";
+  return label;
 }
 
 /// One learn step at a time: the learn buttons are off while it runs; an error goes to #error.

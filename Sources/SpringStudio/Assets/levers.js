@@ -1,7 +1,8 @@
 "use strict";
 // The studio page on the designer's terms (Reference §11.1), loaded before studio.js: the levers
 // (free any parameter over its domain or a range, pin it again: POST /api/space) and the
-// designer's objective (constraints, targets, minimize or maximize: PUT /api/objective). Uses
+// designer's objective (constraints, targets, minimize or maximize, the confidence its
+// constraints are judged sure at: PUT /api/objective). Uses
 // studio.js's and learn.js's helpers only when called.
 
 /// The levers table: one row per parameter with a domain, its "free" box and its range.
@@ -63,6 +64,7 @@ function showObjective() {
   $("objective-targets").value = o.targets.join("\n");
   $("objective-direction").value = o.maximize ? "maximize" : "minimize";
   $("objective-metric").value = o.maximize || o.minimize || "";
+  $("objective-confidence").value = o.confidence === null || o.confidence === undefined ? "" : o.confidence;
 }
 
 function objectiveAsked() {
@@ -70,6 +72,8 @@ function objectiveAsked() {
   const body = { constraints: lines("objective-constraints"), targets: lines("objective-targets") };
   const metric = $("objective-metric").value;
   if (metric) body[$("objective-direction").value] = metric;
+  const confidence = $("objective-confidence").value.trim();
+  if (confidence) body.confidence = Number(confidence);
   return body;
 }
 

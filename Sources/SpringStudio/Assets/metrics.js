@@ -1,7 +1,8 @@
 "use strict";
-// The studio page's metrics beside a panel or the best set (Reference §10.16): values with units,
-// a missed constraint in red, a missed target in amber (the server's verdicts), the objective as
-// text. Loaded before studio.js; uses its helpers (short, withUnit, preset) only when called.
+// The studio page's metrics beside a panel or the best set (Reference §10.16): values with units
+// and their 95 % intervals, a missed constraint in red, a missed target in amber (the server's
+// verdicts), the objective as text. Loaded before studio.js; uses its helpers (short, withUnit,
+// preset) only when called.
 
 // ---- metrics and the objective
 function valueText(v, unit) {
@@ -10,10 +11,19 @@ function valueText(v, unit) {
   return withUnit(short(v), unit);
 }
 
+/// "0.617–1.03" of an interval {lo, hi, traces, groups} (null bounds: no interval).
+function intervalText(i) {
+  if (!i || i.lo === null || i.hi === null) return "";
+  const bound = (v) => v === "inf" ? "∞" : short(v);
+  return bound(i.lo) + "–" + bound(i.hi);
+}
+
 /// The report row `row` into the `<dl>` `list`, coloured by the server's `verdicts` on it (one per
 /// rule of the objective: {rule, kind, metric, met, by}): a metric with a missed constraint in red,
-/// one with a missed target in amber. The page parses no rule.
-function showMetrics(list, row, verdicts) {
+/// one with a missed target in amber. The page parses no rule. Under each value with an interval
+/// in `intervals` ({COLUMN: {lo, hi, traces, groups}}), its 95 % interval (`dd.interval`, a row of
+/// its own so that the values keep their column).
+function showMetrics(list, row, verdicts, intervals) {
   const missed = (kind, name) => verdicts.some((v) => v.kind === kind && v.metric === name && !v.met);
   list.replaceChildren();
   for (const m of preset.metrics) {
@@ -27,6 +37,14 @@ function showMetrics(list, row, verdicts) {
     if (missed("constraint", m.name)) { dt.className = dd.className = "broken"; }
     else if (missed("target", m.name)) { dt.className = dd.className = "off-target"; }
     list.append(dt, dd);
+    const range = intervalText(intervals && intervals[m.name]);
+    if (range) {
+      const i = intervals[m.name], under = document.createElement("dd");
+      under.className = "interval";
+      under.textContent = range;
+      under.title = "95 % interval over " + i.groups + (i.groups === 1 ? " group" : " groups") + " (" + i.traces + " traces): who made the traces, resampled";
+      list.append(under);
+    }
   }
 }
 
@@ -36,5 +54,6 @@ function objectiveText() {
   for (const t of preset.objective.targets) lines.push("target: " + t);
   if (preset.objective.minimize) lines.push("minimize: " + preset.objective.minimize);
   if (preset.objective.maximize) lines.push("maximize: " + preset.objective.maximize);
+  if (typeof preset.objective.confidence === "number") lines.push("sure at: " + short(preset.objective.confidence * 100) + " %");
   return lines.join("\n");
 }

@@ -121,6 +121,7 @@ function addPanel(params, candidate) {
   values.className = "values";
   const magnifier = makeMagnifier();
   const buttons = candidate ? ["worst", "best"].map((kind) => button(kind, kind)) : [button("remove", "remove")];
+  const noise = candidate ? noiseLabel(candidate) : null;
   const metrics = document.createElement("dl");
   metrics.className = "metrics";
   const objective = document.createElement("div");
@@ -129,7 +130,7 @@ function addPanel(params, candidate) {
     const answers = document.createElement("div");
     answers.className = "answers";
     answers.append(...buttons);
-    side.append(title, values, answers, magnifier.figure, metrics, objective);
+    side.append(title, values, answers, ...(noise ? [noise] : []), magnifier.figure, metrics, objective);
   } else {
     side.append(title, values, ...buttons, magnifier.figure, metrics, objective);
   }
@@ -253,7 +254,7 @@ function request(panel) {
       panel.replay = replay.replays[0];
       panel.row = row.metrics;
       panel.metrics.dataset.params = JSON.stringify(params);
-      showMetrics(panel.metrics, row.metrics, row.verdicts);
+      showMetrics(panel.metrics, row.metrics, row.verdicts, row.intervals);
       panel.objective.textContent = objectiveText();
       showError("", "replay");
     } catch (e) {
