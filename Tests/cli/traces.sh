@@ -33,8 +33,8 @@ check "sweep copies a labelled file's sidecar into its meta" grep -q "$paint_sha
 # by id: c000 is id 0 (17.2, 176 pt at 2.5 units per pt).
 "$bin" traces import --format getevent "$raw/tablet-two-finger-drag.txt" --scale 2.5 -o "$work/two.csv" >/dev/null 2>&1
 check "getevent contacts numbered by touch-down (c000 is tracking id 0)" \
-  grep -q '^tablet-two-finger-drag-c000,0,17.2,176,began$' "$work/two.csv"
-check "getevent c001 is tracking id 1" grep -q '^tablet-two-finger-drag-c001,0,17.6,242,began$' "$work/two.csv"
+  grep -q '^tablet-two-finger-drag-c000,0,17.2,176,began,tablet-two-finger-drag$' "$work/two.csv"
+check "getevent c001 is tracking id 1" grep -q '^tablet-two-finger-drag-c001,0,17.6,242,began,tablet-two-finger-drag$' "$work/two.csv"
 
 # 3. Wrong units: one warning line on stderr, exit 0.
 "$bin" traces import --format getevent "$raw/tablet-single-drag.txt" --scale 1 -o "$work/tablet1.csv" >/dev/null 2>"$work/import.err"
@@ -66,6 +66,6 @@ check "points and seconds: no warning" warns 0 . "$work/good.err"
 # 4. Imported times are whole microseconds (evdev's resolution), written as recorded.
 frac_max() { awk -F, 'NR > 1 { n = split($2, p, "."); if (n > 1 && length(p[2]) > m) m = length(p[2]) } END { print m + 0 }' "$1"; }
 check "getevent times have at most 6 decimals" test "$(frac_max "$work/paint.csv")" -le 6
-check "getevent time 0.036621 s written as such" grep -q '^galaxy-paint-new-c000,0.036621,215,58.5,moved$' "$work/paint.csv"
+check "getevent time 0.036621 s written as such" grep -q '^galaxy-paint-new-c000,0.036621,215,58.5,moved,galaxy-paint-new$' "$work/paint.csv"
 
 finish
