@@ -27,7 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The studio: an HTTP server on SwiftNIO, and SQLite for its sessions (docs/Studio.md says why).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // The studio's live touch: a WebSocket on the same server (Reference §11.2).
+        // The studio's live touch: a WebSocket on the same server (Reference §10.16, live touch).
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -65,7 +65,7 @@ let package = Package(
                            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: tool),
                            .product(name: "GRDB", package: "GRDB.swift", condition: tool),
                            .product(name: "Logging", package: "swift-log", condition: tool)],
-            resources: [.embedInCode("Assets")]
+            resources: [.embedInCode("Page/Assets")]
         ),
         // The command line. It does not link the studio: `springtune studio` starts the
         // `springtune-studio` executable built beside it, so `make demo` (this product alone)

@@ -3,9 +3,9 @@
 
 Benchmark companion of `springtune sweep --preset evernote` (see bench/README.md). It reads a
 flow-layout preset (its `sweep` axes define the grid), the bundled default traces, replays every
-trace through the model for every parameter set (SPEC §5, §6, §6.1), computes the per-trace
-metrics of SPEC §7 and their per-set aggregates, and writes a report CSV with springtune's
-columns (SPEC §9).
+trace through the model for every parameter set (Reference §5, §7, §7.1), computes the per-trace
+metrics of Reference §8 and their per-set aggregates, and writes a report CSV with springtune's
+columns (Reference §9.2).
 
 Vectorisation: the scroll motion does not depend on the row springs, so it is computed once per
 trace in plain Python (scalar, as springtune does). The rows are then simulated with NumPy
@@ -64,7 +64,7 @@ VECTOR_PARAMS = ("frequency", "damping", "boundaryResistance", "scrollResistance
 
 METRICS = ["overshoot_pt", "overshoot_ratio", "settle_time", "jiggle_time", "peak_stretch_pt", "max_lag_pt"]
 
-# The noise floor (SPEC §8, MetricValue.floor): a report value (pt, s, pt/s, a ratio) whose size
+# The noise floor (Reference §8.1, MetricValue.floor): a report value (pt, s, pt/s, a ratio) whose size
 # is below it is 0, and a per-trace overshoot_pt below it (pt) is 0 before its ratio is taken.
 NOISE_FLOOR = 1e-6
 
@@ -83,7 +83,7 @@ def measured(x):
 
 def axis_values(axis):
     """SweepAxis values: explicit, or from/to/steps with linear or log spacing (Preset.swift),
-    each computed value typed (SPEC §9.1 "Range spacing") and the last exactly `to`."""
+    each computed value typed (Reference §9.1 "Range spacing") and the last exactly `to`."""
     if "values" in axis:
         return [float(v) if isinstance(v, (int, float)) else v for v in axis["values"]]
     frm, to, steps = float(axis["from"]), float(axis["to"]), int(axis["steps"])
@@ -202,7 +202,7 @@ def grid_sets(params, axes):
 
 
 # ---------------------------------------------------------------------------------------------
-# Traces (SPEC §3)
+# Traces (Reference §3)
 # ---------------------------------------------------------------------------------------------
 
 PHASES = {"began": "began", "down": "began", "moved": "moved", "move": "moved",
@@ -257,7 +257,7 @@ def trace_files(preset, traces_arg):
 
 
 # ---------------------------------------------------------------------------------------------
-# Release velocity (SPEC §4; VelocityEstimator.swift), scalar Python
+# Release velocity (Reference §4; VelocityEstimator.swift), scalar Python
 # ---------------------------------------------------------------------------------------------
 
 WINDOW_COUNT, HORIZON, MAX_GAP = 20, 0.100, 0.040
@@ -404,7 +404,7 @@ def release_velocity(tr, estimator):
 
 
 # ---------------------------------------------------------------------------------------------
-# Springs (SPEC §2; SpringStep.swift, SpringMotion.swift), scalar Python
+# Springs (Reference §2; SpringStep.swift, SpringMotion.swift), scalar Python
 # ---------------------------------------------------------------------------------------------
 
 def omega(frequency):
@@ -468,7 +468,7 @@ def first_zero_crossing(w, z, x0, v0):
 
 
 # ---------------------------------------------------------------------------------------------
-# Scroll view (SPEC §5; ScrollView.swift), scalar Python
+# Scroll view (Reference §5; ScrollView.swift), scalar Python
 # ---------------------------------------------------------------------------------------------
 
 class ScrollView:
@@ -553,7 +553,7 @@ class ScrollRelease:
 
 
 # ---------------------------------------------------------------------------------------------
-# Frame clock and per-trace preparation (SPEC §6; Scene.swift FrameClock, FlowLayoutMeasure)
+# Frame clock and per-trace preparation (Reference §7; Scene.swift FrameClock, FlowLayoutMeasure)
 # ---------------------------------------------------------------------------------------------
 
 SLACK = 1e-9
@@ -610,7 +610,7 @@ def prepare(tr, g):
 
 
 # ---------------------------------------------------------------------------------------------
-# The vectorised engine (SPEC §6.1, §7; FlowLayout.swift FlowLayoutEngine, FlowLayoutMeasure.run)
+# The vectorised engine (Reference §7.1, §8; FlowLayout.swift FlowLayoutEngine, FlowLayoutMeasure.run)
 # ---------------------------------------------------------------------------------------------
 
 def run_group(preps, g, sets):
@@ -842,7 +842,7 @@ def run_sweep(sets, scene, traces, block=128):
 
 
 # ---------------------------------------------------------------------------------------------
-# Aggregates (SPEC §7; SweepRunner.swift Aggregate.summary) and CSV
+# Aggregates (Reference §8; SweepRunner.swift Aggregate.summary) and CSV
 # ---------------------------------------------------------------------------------------------
 
 def summarise(vals):

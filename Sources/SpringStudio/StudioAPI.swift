@@ -5,7 +5,7 @@ import SpringTune
 import ToolRuntime
 import TraceIO
 
-/// The studio's JSON API without the HTTP around it (Reference §10.16, §11.1): each endpoint a
+/// The studio's JSON API without the HTTP around it (Reference §10.16): each endpoint a
 /// function from its decoded request to its answer (the contract types of StudioRequest.swift
 /// and StudioAnswers.swift). Errors are ``StudioError``s.
 public final class StudioAPI: Sendable {

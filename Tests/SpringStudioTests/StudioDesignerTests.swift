@@ -6,7 +6,7 @@ import Testing
 import ToolRuntime
 @testable import SpringStudio
 
-/// The studio on the designer's terms (Reference §11.1): levers, the designer's objective, the
+/// The studio on the designer's terms (Reference §10.16): levers, the designer's objective, the
 /// best's edges and margins, the round's trace, sharing. Each test through the API functions the
 /// server routes.
 @Suite struct StudioDesignerTests {

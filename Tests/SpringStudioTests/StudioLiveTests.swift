@@ -6,7 +6,7 @@ import Testing
 import TraceIO
 @testable import SpringStudio
 
-/// Live touch (Reference §11.2) through ``LiveChannel``, the socket's logic without the socket:
+/// Live touch (Reference §10.16, live touch) through ``LiveChannel``, the socket's logic without the socket:
 /// a bundled trace's samples sent as the page sends them give frames and a `done`, and
 /// `POST /api/replay` of the kept gesture with the `done`'s parameters gives the same frames to
 /// 1e-9, for every model (clear-pinch with two pointers); bad messages close the socket with a

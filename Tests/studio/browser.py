@@ -4,7 +4,7 @@
 Starts `$SPRINGTUNE studio` (port 0, a temporary session), opens the page it prints, waits
 for the first draw, moves the damping slider and checks that the metrics and the canvas
 change, saves a screenshot to $OUT/studio.png (OUT defaults to out/test/studio); checks what
-§11.1 "Seeing" adds (each panel's values, the magnifier of at least 4× over one region in every
+Reference §10.16 "Seeing" adds (each panel's values, the magnifier of at least 4× over one region in every
 panel, frames interpolated between the model's, actual size) and the layout at 1400 and 390 px
 in both views with 4 and 1 panels (screenshots $OUT/studio-actual-1400.png, studio-390.png,
 studio-390-actual.png); stops the studio with SIGINT (exit 0 expected); shows a broken `==` constraint missed (red, $OUT/equals.png); answers five learn rounds through the page (worst buttons),
@@ -148,7 +148,7 @@ def seeing_shot(driver, name, width, height, t=0.5):
 
 
 def seeing_four(driver):
-    """§11.1 "Seeing" with the four evernote panels of damping_test (the second at frequency 4 Hz):
+    """Reference §10.16 "Seeing" with the four evernote panels of damping_test (the second at frequency 4 Hz):
     each panel's values, the magnifier (the same region in every panel, at least 4×), frames
     interpolated between the model's, actual size; the layout at 1400 and 390 px in both views
     ($OUT/studio-actual-1400.png, studio-390.png, studio-390-actual.png)."""

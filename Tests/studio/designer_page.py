@@ -1,4 +1,4 @@
-"""The studio on the designer's terms through its page (run by browser.py, Reference §11.1): free
+"""The studio on the designer's terms through its page (run by browser.py, Reference §10.16): free
 tweetbot's snapFrequency under "levers", add a target and a confidence under "your objective" (a
 confidence of 1.5 refused in #error), answer a round, read the best box's margins and reasons,
 its "how sure" and the groups it fails, each panel's intervals and the candidates inside the

@@ -1,4 +1,4 @@
-"""Live touch (docs/Reference.md §11.2) over a real socket and in headless Chromium.
+"""Live touch (docs/Reference.md §10.16, live touch) over a real socket and in headless Chromium.
 
 Over /api/live (the `websockets` client): the upgrade without the token or with a foreign Origin
 is refused (the library's 400; the same GET without Upgrade is 401 or 403); an evernote fling's samples give frames and a `done`, and POST /api/replay of the

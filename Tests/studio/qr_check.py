@@ -1,4 +1,4 @@
-"""Checks the studio page's QR encoder (Sources/SpringStudio/Assets/qr.js) against a real decoder:
+"""Checks the studio page's QR encoder (Sources/SpringStudio/Page/Assets/qr.js) against a real decoder:
 node encodes each string with qrMatrix, the matrix is drawn to a PGM (8 px per module, a quiet
 zone of 4 modules) and `zbarimg --raw -q` must read the string back, in the expected version
 (size 17 + 4 × version modules). A string too long for version 10 must throw.
@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 
-QR_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../Sources/SpringStudio/Assets/qr.js")
+QR_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../Sources/SpringStudio/Page/Assets/qr.js")
 SCALE = 8  # px per module
 QUIET = 4  # modules of light border
 

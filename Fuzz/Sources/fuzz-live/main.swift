@@ -3,7 +3,7 @@ import SpringLayout
 import SpringTune
 import TraceIO
 
-/// The studio's live socket past its message layer (Reference §11.2): a preset, then samples as
+/// The studio's live socket past its message layer (Reference §10.16, live touch): a preset, then samples as
 /// `/api/live` accepts them (times within 1e9 s, coordinates within ±1e6 pt, pointer ids 0…15,
 /// any phase) through ``LiveReplay``, as the socket drives it: a sample the gesture refuses
 /// ends the input (the socket closes), any other is added and its frames drawn. Traps when a

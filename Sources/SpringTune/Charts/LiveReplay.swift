@@ -3,7 +3,7 @@ import SpringLayout
 import ToolRuntime
 import TraceIO
 
-/// A gesture replayed as its samples arrive (Reference §11.2, the studio's live touch). Frame k is
+/// A gesture replayed as its samples arrive (Reference §10.16 live touch, the studio's live touch). Frame k is
 /// at t₀ + k/F (§6, t₀ the first sample's time); while the finger is down, frame k is drawn by the
 /// model's ``LiveStepper`` as soon as a sample later than tₖ has arrived (so every sample with
 /// time ≤ tₖ is in, as a sweep feeds it). Once every pointer has lifted, the gesture is a whole

@@ -2,7 +2,7 @@ import SpringCore
 import SpringLayout
 
 /// A model's engine drawn while the finger is down, one frame at a time as the samples arrive
-/// (Reference §11.2, the studio's live touch): before the frame at t, the caller adds every
+/// (Reference §10.16 live touch, the studio's live touch): before the frame at t, the caller adds every
 /// sample with time ≤ t (1e-9 s slack), as ``TraceFeed`` feeds a sweep, and the frame is what
 /// `run(_:timeline: true)` and ``Animation`` draw for that frame of the finished trace.
 public protocol LiveStepper: Sendable {

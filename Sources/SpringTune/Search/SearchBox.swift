@@ -135,7 +135,7 @@ public struct SearchBox: Sendable {
     }
 
     /// The box of exactly `dims` (each a tuning parameter inside its domain), every other value
-    /// the preset's with `set` applied: the studio's free parameters (Reference §11.1). A usage
+    /// the preset's with `set` applied: the studio's free parameters (Reference §10.16). A usage
     /// error (64) for a box with nothing free or a set of it the model refuses.
     public init(_ loaded: PresetStore.Loaded, dimensions: [Dimension], set: [String: ParamValue] = [:]) throws {
         let kind = loaded.kind

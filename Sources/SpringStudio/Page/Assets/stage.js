@@ -1,5 +1,5 @@
 "use strict";
-// The studio page's stage (§11.1 "Seeing"), loaded before studio.js: the phone of each panel
+// The studio page's stage (Reference §10.16 "Seeing"), loaded before studio.js: the phone of each panel
 // drawn at the display's rate with the replay's frames interpolated, in the fitted view or at
 // actual size (1 pt = 1 CSS px), and a magnifier over the region that moves most, the same
 // region in every panel. Lengths are in pt (the replay's screen) unless they say CSS px.

@@ -1,4 +1,4 @@
-/// The page's files, compiled into the binary from `Assets/` (SwiftPM's `embedInCode`): the
+/// The page's files, compiled into the binary from `Page/Assets/` (SwiftPM's `embedInCode`): the
 /// server answers only these paths, so no request can name a file on disk.
 enum StudioAssets {
     struct Asset: Sendable {

@@ -532,7 +532,7 @@ struct LabelRequest: Decodable, StudioContract {
     }
 }
 
-/// `GET /api/recordings.meta.json`: the sidecar of `recordings.csv` (Reference §11.2).
+/// `GET /api/recordings.meta.json`: the sidecar of `recordings.csv` (Reference §10.16, live touch).
 struct RecordingsMeta: Encodable, StudioContract {
     var source = "studio"
     /// The session file, the preset and its model.

@@ -176,7 +176,7 @@ public enum StudioServer {
     /// Largest live message (bytes): a sample is about 100.
     public static let maxLiveMessage = 64 << 10
 
-    /// `GET /api/live` (Reference §11.2): behind the Host and token checks like every API path, and
+    /// `GET /api/live` (Reference §10.16, live touch): behind the Host and token checks like every API path, and
     /// refused for an `Origin` other than the page's own (403). A refused upgrade gets the
     /// WebSocket library's own answer, 400 with no body (`HTTP1WebSocketUpgradeChannel` writes it
     /// for every refusal); the same request without `Upgrade` gets the 401 or 403 with its reason,

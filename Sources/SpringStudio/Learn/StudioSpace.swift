@@ -4,7 +4,7 @@ import SpringLayout
 import SpringTune
 import ToolRuntime
 
-/// The studio's levers (Reference §11.1): the parameters the designer has freed, each over its
+/// The studio's levers (Reference §10.16): the parameters the designer has freed, each over its
 /// domain (§8.3) or a range they narrowed, every other parameter pinned at the preset's value.
 /// The sliders, the requests' checks, the learning model's space (§12) and the best's margins
 /// all follow it. It starts as the preset's sweep box (its axes' ranges, widened to hold the

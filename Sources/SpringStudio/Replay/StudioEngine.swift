@@ -66,7 +66,7 @@ public struct StudioEngine: Sendable {
     }
 
     /// These traces and `recorded` after them (the session's live recordings the designer added,
-    /// Reference §11.2): what replay, rounds and evaluate then use. 409 for an id a trace file has.
+    /// Reference §10.16, live touch): what replay, rounds and evaluate then use. 409 for an id a trace file has.
     public func adding(_ recorded: [Trace]) throws -> StudioEngine {
         for t in recorded where infos.contains(where: { $0.id == t.id }) {
             throw StudioError.conflict("a trace of this studio is already named '\(t.id)'")

@@ -5,12 +5,12 @@ import SpringTune
 import ToolRuntime
 import TraceIO
 
-/// Why a live socket closes (Reference §11.2), in words: the reason its close frame carries.
+/// Why a live socket closes (Reference §10.16, live touch), in words: the reason its close frame carries.
 struct LiveClose: Error, Equatable {
     let reason: String
 }
 
-/// One `/api/live` socket without the WebSocket around it (Reference §11.2): each text message
+/// One `/api/live` socket without the WebSocket around it (Reference §10.16, live touch): each text message
 /// in, the JSON texts to send back out. A gesture may open with `{params, screen, dpr}`; then
 /// each sample `{t, phase, pointers: [{id, x, y}]}` is answered with `{"frames": [...]}`, every
 /// frame it completes (``LiveReplay``), and the last lift with the rest of the frames and

@@ -1,5 +1,5 @@
 "use strict";
-// The studio page on the designer's terms (Reference §11.1), loaded before studio.js: the levers
+// The studio page on the designer's terms (Reference §10.16), loaded before studio.js: the levers
 // (free any parameter over its domain or a range, pin it again: POST /api/space) and the
 // designer's objective (constraints, targets, minimize or maximize, the confidence its
 // constraints are judged sure at: PUT /api/objective). Uses

@@ -1,5 +1,5 @@
 "use strict";
-// Live touch (docs/Reference.md §11.2): with "feel it" on, the selected panel's phone takes
+// Live touch (docs/Reference.md §10.16, live touch): with "feel it" on, the selected panel's phone takes
 // pointer input (mouse, pen, touch; two touches for a pinch). Each pointer event goes to
 // /api/live as a sample in the phone's points; the frames the server answers are drawn as they
 // come, and after the last lift the tail plays to rest. Every gesture is kept in the session

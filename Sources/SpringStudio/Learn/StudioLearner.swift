@@ -4,7 +4,7 @@ import SpringLayout
 import SpringTune
 import ToolRuntime
 
-/// What the studio learns from the designer's choices (Reference §12, §11.1): the preference
+/// What the studio learns from the designer's choices (Reference §12, §10.16): the preference
 /// model of the `Preference` module over the free parameters (the levers' box: numbers scaled to
 /// [0, 1], log ranges in log space, words one-hot), fitted to every answered round, with
 ///

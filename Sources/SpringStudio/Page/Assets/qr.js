@@ -124,7 +124,7 @@ function qrSetFunction(grid, row, col, on) {
   grid.reserved[row][col] = true;
 }
 
-/// The function patterns (§6.3): three finders (7 × 7 rings around a 3 × 3 centre) with their
+/// The function patterns (ISO/IEC 18004 §6.3): three finders (7 × 7 rings around a 3 × 3 centre) with their
 /// light separators, the timing rows (row and column 6, dark on even indices), the 5 × 5
 /// alignment patterns, the dark module at (size − 8, 8), and the areas format and version
 /// information will occupy (reserved here, written by qrFormat and qrVersionInfo).
@@ -185,7 +185,7 @@ function qrVersionInfo(grid) {
   }
 }
 
-/// Places the codewords' bits, most significant first (§7.7.3): in two-module-wide columns
+/// Places the codewords' bits, most significant first (ISO/IEC 18004 §7.7.3): in two-module-wide columns
 /// from the right edge leftwards (column 6, the timing column, skipped), up the first pair,
 /// down the next, and so on, right module before left, passing over reserved modules. Modules
 /// left over (the remainder bits) stay light.
@@ -206,7 +206,7 @@ function qrPlace(grid, codewords) {
   }
 }
 
-/// The eight data masks (§7.8.2), for the module at (row i, column j): a module is inverted
+/// The eight data masks (ISO/IEC 18004 §7.8.2), for the module at (row i, column j): a module is inverted
 /// where its mask's condition holds.
 const QR_MASKS = [
   (i, j) => (i + j) % 2 === 0, (i) => i % 2 === 0, (i, j) => j % 3 === 0,
@@ -223,7 +223,7 @@ function qrApplyMask(grid, m) {
   }
 }
 
-/// A masked symbol's penalty (§7.8.3; lower is better): N1 = 3 + (k − 5) for each run of k ≥ 5
+/// A masked symbol's penalty (ISO/IEC 18004 §7.8.3; lower is better): N1 = 3 + (k − 5) for each run of k ≥ 5
 /// same-colour modules in a row or column; N2 = 3 for each 2 × 2 square of one colour (counted
 /// overlapping); N3 = 40 for each 1:1:3:1:1 finder-like run with four light modules on either
 /// side (dark·light·dark×3·light·dark then light×4, or the reverse) in a row or column; N4 = 10

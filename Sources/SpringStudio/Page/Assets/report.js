@@ -1,5 +1,5 @@
 "use strict";
-// The session report (`springtune studio --session FILE --report OUT.html`, Reference §11.1): one
+// The session report (`springtune studio --session FILE --report OUT.html`, Reference §10.16): one
 // page with no server and no network. The data is the JSON of #data; the phones are drawn by the
 // studio page's own stage.js (interpolated frames, the magnifier). Text goes in with textContent only.
 

@@ -5,7 +5,7 @@ import SpringTune
 import ToolRuntime
 import TraceIO
 
-/// What the designer has set in the studio (Reference §11.1): the levers (free parameters) and
+/// What the designer has set in the studio (Reference §10.16): the levers (free parameters) and
 /// the objective, and what follows from the two: the rules' verdicts, the learner over the
 /// levers judged by those rules, and the best's margins. A value: `POST /api/space`,
 /// `PUT /api/objective` and a recording added to the traces replace it whole.

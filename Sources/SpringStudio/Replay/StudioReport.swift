@@ -5,7 +5,7 @@ import SpringTune
 import ToolRuntime
 import TraceIO
 
-/// `springtune studio --session FILE --report OUT.html` (Reference §11.1): the session as one
+/// `springtune studio --session FILE --report OUT.html` (Reference §10.16): the session as one
 /// self-contained page, to send to someone without a studio: the objective, the free
 /// parameters, every answered round with its candidates' values and the answer, the best with
 /// its metrics (and their verdicts), changes against the preset, edges and margins, and the

@@ -10,7 +10,7 @@ import ToolRuntime
 /// `GET /api/candidates`, `POST /api/choices` and `GET /api/best`, on a session database in a
 /// temporary folder), and each round's best estimate is scored by the designer's hidden utility
 /// scaled to [0, 1] over the box. The box is the preset's with the parameters `free` names
-/// freed over their domains (Reference §11.1, `studio --simulate N --free NAME…`). The designer
+/// freed over their domains (Reference §10.16, `studio --simulate N --free NAME…`). The designer
 /// is `SimulatedDesigner` of the seed, drawn again (seed + i·φ·2⁶⁴) until its optimum meets the
 /// objective (the studio never proposes a set that misses it) and, along every freed
 /// parameter, lies outside the preset's own box by at least ``outside`` of the free range: a

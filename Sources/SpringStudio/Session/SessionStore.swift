@@ -161,7 +161,7 @@ public final class SessionStore: Sendable {
         m.registerMigration("v2") { db in
             try db.execute(sql: "ALTER TABLE rounds ADD COLUMN start REAL NOT NULL DEFAULT 0")
         }
-        // Live gestures (Reference §11.2): `live-N`, the page's screen (pt) and device pixel ratio,
+        // Live gestures (Reference §10.16, live touch): `live-N`, the page's screen (pt) and device pixel ratio,
         // the parameter set it was felt with, its label, and its samples.
         m.registerMigration("v3") { db in
             try db.execute(sql: """
@@ -208,7 +208,7 @@ public final class SessionStore: Sendable {
         try db.write { try ShownRecord(at: Self.now(), params: Self.encode(params)).insert($0) }
     }
 
-    /// A live gesture kept in the session (Reference §11.2).
+    /// A live gesture kept in the session (Reference §10.16, live touch).
     public struct Recording: Sendable {
         /// `live-N`.
         public var id: String

@@ -2,7 +2,7 @@ import SpringCore
 import SpringLayout
 import SpringTune
 
-/// How a set stands on one rule of the objective (SPEC §11.1, Reference §10.16): the rule as the
+/// How a set stands on one rule of the objective (Reference §10.16): the rule as the
 /// preset writes it, whether it is a constraint or a target, the report column it is on, whether
 /// the set meets it, and `by`: how far from met, in the metric's unit (0 when met; null when the
 /// value is undefined or never settles). A target `M = V ± T` is missed by |m − V| − T.
