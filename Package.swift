@@ -13,14 +13,16 @@ let package = Package(
         .library(name: "TraceIO", targets: ["TraceIO"]),
         .library(name: "SpringTune", targets: ["SpringTune"]),
         .library(name: "Preference", targets: ["Preference"]),
+        // The tool runtime (errors, cleanup, subprocesses) for the fuzz harnesses (Fuzz/), which use ToolError.
+        .library(name: "ToolRuntime", targets: ["ToolRuntime"]),
         .executable(name: "springtune", targets: ["springtune"]),
         .executable(name: "springtune-studio", targets: ["springtune-studio"]),
     ],
     // The trait `Tool` (on by default) is the command-line tool and its studio: only it needs the
-    // five packages below. An app that links SpringCore/SpringLayout depends on this package with
+    // six packages below. An app that links SpringCore/SpringLayout depends on this package with
     // `traits: []` and resolves none of them (docs/SpringLayout.md, "Footprint").
     traits: [
-        .trait(name: "Tool", description: "The springtune command line and its studio (swift-argument-parser, Hummingbird, GRDB, swift-log)."),
+        .trait(name: "Tool", description: "The springtune command line and its studio (swift-argument-parser, Hummingbird, SwiftNIO, GRDB, swift-log)."),
         .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [
@@ -31,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // NIOCore, which the studio's server uses beside Hummingbird (already a dependency of it).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // `make docs`: the DocC plugin. No target uses it, so a package depending on this one
         // does not resolve it, with or without the `Tool` trait (Tests/cli/footprint.sh checks).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -55,13 +59,16 @@ let package = Package(
         // The tuning engine: sweeps, metrics, reports, charts.
         .target(
             name: "SpringTune",
-            dependencies: ["SpringLayout", "TraceIO", "ToolRuntime", "CPUCheck", "Preference"],
+            dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "CPUCheck", "Preference"],
             exclude: ["Resources"]  // the bundled traces: installed by `make install`, found by PresetStore (no Bundle.module)
         ),
         // The studio: a local web application (HTTP API, page assets, SQLite session).
         .target(
             name: "SpringStudio",
-            dependencies: ["SpringTune", "Preference", .product(name: "Hummingbird", package: "hummingbird", condition: tool),
+            dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "SpringTune", "Preference",
+                           .product(name: "Hummingbird", package: "hummingbird", condition: tool),
+                           .product(name: "HummingbirdCore", package: "hummingbird", condition: tool),
+                           .product(name: "NIOCore", package: "swift-nio", condition: tool),
                            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: tool),
                            .product(name: "GRDB", package: "GRDB.swift", condition: tool),
                            .product(name: "Logging", package: "swift-log", condition: tool)],
@@ -72,17 +79,18 @@ let package = Package(
         // compiles no server (docs/Development.md, "Two executables").
         .executableTarget(
             name: "springtune",
-            dependencies: ["SpringTune", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool)]
+            dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "SpringTune", "Preference",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool)]
         ),
         .executableTarget(name: "springtune-studio", dependencies: ["SpringStudio", "SpringTune", "ToolRuntime"]),
         .testTarget(name: "SpringCoreTests", dependencies: ["SpringCore"]),
-        .testTarget(name: "SpringLayoutTests", dependencies: ["SpringLayout"]),
-        .testTarget(name: "TraceIOTests", dependencies: ["TraceIO", "SpringTune"]),
-        .testTarget(name: "SpringTuneTests", dependencies: ["SpringTune"]),
+        .testTarget(name: "SpringLayoutTests", dependencies: ["SpringCore", "SpringLayout"]),
+        .testTarget(name: "TraceIOTests", dependencies: ["SpringCore", "ToolRuntime", "TraceIO", "SpringTune"]),
+        .testTarget(name: "SpringTuneTests", dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "Preference", "SpringTune"]),
         .testTarget(name: "ToolRuntimeTests", dependencies: ["ToolRuntime"]),
         // The studio's HTTP rules are checked over a real connection (Tests/studio/http_checks.py):
         // HummingbirdTesting would build AsyncHTTPClient, SwiftNIO SSL and BoringSSL for one test.
-        .testTarget(name: "SpringStudioTests", dependencies: ["SpringStudio"]),
+        .testTarget(name: "SpringStudioTests", dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "SpringTune", "SpringStudio"]),
         .testTarget(name: "PreferenceTests", dependencies: ["Preference"]),
     ]
 )

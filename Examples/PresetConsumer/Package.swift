@@ -9,7 +9,7 @@ let package = Package(
     // `traits: []`: the tool's trait off, so none of the command line's packages are resolved.
     dependencies: [.package(name: "springtune", path: "../..", traits: [])],
     targets: [
-        .executableTarget(name: "preset-consumer", dependencies: [.product(name: "SpringLayout", package: "springtune")]),
+        .executableTarget(name: "preset-consumer", dependencies: [.product(name: "SpringCore", package: "springtune"), .product(name: "SpringLayout", package: "springtune")]),
         .executableTarget(name: "record-demo", dependencies: [.product(name: "SpringLayout", package: "springtune")]),
     ]
 )

@@ -1,3 +1,5 @@
+import ToolRuntime
+
 /// The header record of a CSV file: its column names, where each starts, and lookup by name.
 /// Every reader with a header (traces, sample columns, imported touch CSVs, reports) reads it
 /// here, so a name given twice is refused the same way everywhere: `FILE:LINE:COL: duplicate

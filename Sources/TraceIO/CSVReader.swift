@@ -1,5 +1,6 @@
 import CLibCSV
 import Foundation
+import ToolRuntime
 
 /// One CSV record with the position (line, column, 1-based) where each field starts.
 public struct CSVRecord: Sendable {

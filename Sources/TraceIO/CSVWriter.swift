@@ -1,6 +1,7 @@
 import CLibCSV
 import Foundation
 import SpringCore
+import ToolRuntime
 
 /// Builds CSV text: numbers in Swift's shortest round-trip form (deterministic bytes), text
 /// fields quoted through libcsv's `csv_write` only when they need it.

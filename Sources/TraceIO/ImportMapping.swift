@@ -1,5 +1,6 @@
 import Foundation
 import SpringCore
+import ToolRuntime
 
 /// How an importer turns device units into points (Reference §3: every importer states its scale).
 public enum ImportUnits: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 
 /// Opening an input that must be a regular file (Reference §11): a folder, a device
 /// (`/dev/zero` grew a read to 16.8 GB), a FIFO (blocked forever) or a socket is refused with

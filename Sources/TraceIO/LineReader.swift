@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 
 /// Reads a text file line by line in 1 MB chunks, so memory is bounded by the longest line,
 /// not the file. Lines end at `\n` (a trailing `\r` is kept; callers split on whitespace).

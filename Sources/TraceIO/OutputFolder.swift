@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 
 /// A run's output folder, built beside its target and swapped in whole at the end, so the
 /// target holds either the complete old outputs or the complete new ones, never a mix, and a

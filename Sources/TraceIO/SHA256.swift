@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 
 /// SHA-256 (FIPS 180-4), for the trace and report digests in sidecars and provenance blocks.
 public enum SHA256 {

@@ -1,5 +1,6 @@
 import SpringCore
 import Foundation
+import ToolRuntime
 
 /// Columns of a CSV file picked by header name and read as numbers (plus, optionally, one text
 /// column that names a group, such as a gesture id), for fitting recorded motion.

@@ -1,5 +1,6 @@
 import Foundation
 import SpringCore
+import ToolRuntime
 
 /// Importers from other real recording formats into traces (Reference §3). Positions are divided by
 /// `scale` (source units per point); times become seconds from each trace's `began`.

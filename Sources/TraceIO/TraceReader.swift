@@ -1,5 +1,6 @@
 import Foundation
 import SpringCore
+import ToolRuntime
 
 /// Reads and validates trace CSV files (Reference §3), streaming one trace at a time.
 ///

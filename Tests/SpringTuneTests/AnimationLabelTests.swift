@@ -1,6 +1,7 @@
 import Testing
 @testable import SpringLayout
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// A panel's label keeps whole parts, wraps to the lines it has, and says what it leaves out

@@ -1,6 +1,7 @@
 import Testing
 import SpringLayout
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// The values of `sweep --vary`, `--set` and `--shard`, as the command line parses them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// `sweep --shard auto` from an array task's environment, and the job scripts of `slurm submit`.

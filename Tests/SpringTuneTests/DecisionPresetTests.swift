@@ -1,4 +1,5 @@
 import Foundation
+import SpringCore
 import Testing
 @testable import SpringLayout
 @testable import SpringTune

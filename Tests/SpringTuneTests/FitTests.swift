@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SpringCore
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// `fit spring` and `fit deceleration`: exact data back exactly, independent references

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SpringLayout
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// `compare --fail-on-regression` (Reference §10.3): `--tolerance` values, and the verdict on

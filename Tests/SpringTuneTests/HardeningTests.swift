@@ -3,6 +3,7 @@ import SpringCore
 import SpringLayout
 import Testing
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// Issue 27: numbers and objectives that used to trap or pass unchecked.

@@ -1,5 +1,6 @@
 import Foundation
 import Preference
+import SpringCore
 import Testing
 @testable import SpringLayout
 @testable import SpringTune

@@ -1,7 +1,9 @@
 import Foundation
+import SpringCore
 import Testing
 @testable import SpringLayout
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// `export --format`: the platform forms of a preset's springs and parameters (Reference §10.4).

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLayout
+import ToolRuntime
 import TraceIO
 import Testing
 @testable import SpringTune

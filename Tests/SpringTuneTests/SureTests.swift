@@ -3,6 +3,7 @@ import Testing
 import SpringCore
 import SpringLayout
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// How sure (Reference §14): the cluster bootstrap against exact and closed-form numbers, the

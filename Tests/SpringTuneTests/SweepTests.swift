@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SpringLayout
 @testable import SpringTune
+import ToolRuntime
 import TraceIO
 
 enum Fixture {

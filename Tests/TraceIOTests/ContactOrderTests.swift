@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import Testing
+import ToolRuntime
 @testable import TraceIO
 
 @Suite struct ContactOrderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import Testing
+import ToolRuntime
 @testable import TraceIO
 
 /// Issue 27 item 11: every trace an importer returns is one `traces validate` accepts, over the

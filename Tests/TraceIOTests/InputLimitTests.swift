@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolRuntime
 @testable import TraceIO
 
 /// Issue 27 item 3: inputs that are not regular files, and lines and fields without end.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolRuntime
 @testable import TraceIO
 
 @Suite struct OutputFolderTests {

@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 import TraceIO
 
 /// Arbitrary bytes given to the getevent, evemu and csv importers (contacts and gestures): traces

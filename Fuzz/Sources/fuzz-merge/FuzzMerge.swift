@@ -1,5 +1,6 @@
 import Foundation
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// Arbitrary bytes as a shard: a report and, after the first NUL byte, its `report.meta.json`.

@@ -1,6 +1,7 @@
 import Foundation
 import SpringLayout
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// Arbitrary bytes as a preset: decoded strictly, then its grid built (with the default size

@@ -1,5 +1,6 @@
 import Foundation
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// Arbitrary bytes as a report: read, compared with itself (the objective on its first metric

@@ -1,6 +1,7 @@
 import Foundation
 import SpringLayout
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// Arbitrary bytes as a trace file, read with --skip-invalid, then its traces run through one

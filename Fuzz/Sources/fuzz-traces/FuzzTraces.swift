@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 import TraceIO
 
 /// Feeds arbitrary bytes to the strict and the skipping trace reader: any input must end in

@@ -1,5 +1,6 @@
 import Foundation
 import SpringCore
+import ToolRuntime
 import TraceIO
 
 /// Something gnuplot draws from `NAME.dat` with the script `NAME.gp`, both kept beside the

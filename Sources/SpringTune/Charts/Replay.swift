@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `springtune replay`: one trace through one parameter set, with its timeline.

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `springtune compare A B`: joins two reports on their parameter columns and compares metrics.

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `springtune export`: a report row turned into a preset (Reference §9.1) with a provenance block.

@@ -1,5 +1,6 @@
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// Which swept axis matters (Reference §10.15): each axis's share of the variance of a report

@@ -1,5 +1,6 @@
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// A constraint on a report column: `overshoot_pt_p95 <= 4`.

@@ -1,4 +1,5 @@
 import SpringCore
+import ToolRuntime
 import TraceIO
 
 /// How much a metric may move before `compare` calls it a change (Reference §10.3): one

@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 import TraceIO
 
 /// `sweep --shard auto`: the shard this process runs, from the environment an array job gives

@@ -1,3 +1,4 @@
+import ToolRuntime
 import TraceIO
 
 /// `sweep --shard`: which slice of the grid's config ids this process runs (Reference §10.1).

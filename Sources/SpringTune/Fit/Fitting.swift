@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `springtune fit`: samples read from CSV, fitted (``SpringFit``, ``DecelerationFit``), and

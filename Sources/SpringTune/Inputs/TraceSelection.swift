@@ -1,5 +1,6 @@
 import Foundation
 import SpringCore
+import ToolRuntime
 import TraceIO
 
 /// `traces filter`: keeps the traces whose shape matches every given condition. Shape is read

@@ -1,3 +1,4 @@
+import SpringCore
 import SpringLayout
 
 /// What a deciding model's engine shows at one frame, for the measurement.

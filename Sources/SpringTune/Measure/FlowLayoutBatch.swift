@@ -1,3 +1,4 @@
+import SpringCore
 import SpringLayout
 
 /// Parameter sets of `flow-layout` that share a preparation (the scroll motion) differ only in

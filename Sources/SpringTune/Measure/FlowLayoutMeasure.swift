@@ -1,3 +1,4 @@
+import SpringCore
 import SpringLayout
 
 /// `flow-layout`'s measurement (Reference §7.1, §7). Rows count in a frame's metrics when their

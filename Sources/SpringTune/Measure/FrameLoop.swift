@@ -1,3 +1,4 @@
+import SpringCore
 import SpringLayout
 
 /// The frames of one run (Reference §6): frame k at t₀ + k/F, from frame 0 until `tail` after the

@@ -1,4 +1,6 @@
+import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// A model of ``ModelKind/registry`` as the sweep measures it: the metrics it reports, the

@@ -1,6 +1,7 @@
 import SpringCore
 import Foundation
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// Reading a report back: the one decoder of `report.csv` (and of the checkpoint blocks, which

@@ -1,5 +1,7 @@
 import Foundation
+import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `report.meta.json`, the sidecar of a sweep's `report.csv` (Reference §9): written by `sweep`,

@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// A sweep's results, typed: one row per parameter set, each its `config_id`, its swept

@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 import TraceIO
 
 /// What `springtune studio` was asked (Reference §10.16), handed to the `springtune-studio`

@@ -2,6 +2,7 @@ import Foundation
 import Preference
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// How the search picks its next batch (Reference §13): a Gaussian-process regression

@@ -2,6 +2,7 @@ import Foundation
 import Preference
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// The continuous box a search explores (Reference §8.3, §13): one dimension per free

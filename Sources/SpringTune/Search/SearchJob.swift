@@ -2,6 +2,7 @@ import Foundation
 import Preference
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `springtune search` end to end (Reference §13): the box, batches proposed from the results

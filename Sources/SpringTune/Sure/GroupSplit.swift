@@ -1,5 +1,6 @@
 import Preference
 import SpringCore
+import ToolRuntime
 import TraceIO
 
 /// Which groups a choice is made on and which it is checked on (Reference §14): a held-out

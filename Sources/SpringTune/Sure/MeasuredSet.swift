@@ -1,5 +1,6 @@
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// One parameter set measured trace by trace, with who made each trace (Reference §14): what

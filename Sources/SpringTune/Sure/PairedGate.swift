@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// The gate's noise (Reference §14): A's chosen set and its match in B measured again trace by

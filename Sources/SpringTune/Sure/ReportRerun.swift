@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// A report's sets run again trace by trace from its sidecar (Reference §14): the preset's

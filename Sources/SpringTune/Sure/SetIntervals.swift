@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// A report value with its 95 % cluster-bootstrap interval (Reference §14) and what it rests on.

@@ -1,6 +1,7 @@
 import CPUCheck
 import Foundation
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `springtune bench`: fixed sweep workloads, timed end to end.

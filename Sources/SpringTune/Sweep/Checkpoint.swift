@@ -1,4 +1,5 @@
 import Foundation
+import ToolRuntime
 import TraceIO
 
 /// A sweep's finished parameter-set blocks, kept in `TARGET/.springtune-resume/` while it runs

@@ -1,5 +1,6 @@
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// The parameter sets of a sweep, in grid order: the first axis varies slowest. `config_id`

@@ -1,5 +1,7 @@
 import Foundation
+import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `springtune sweep` end to end: grid, traces, runs, report + per-trace CSV + meta sidecar,

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// The parameter sets a runner runs, by id: a sweep's grid, or the list of sets a search

@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// A sweep's traces: read once to validate them and learn what the run needs (counts, ids,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpringLayout
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 struct MergeCommand: ParsableCommand {

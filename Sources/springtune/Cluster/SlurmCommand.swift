@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 struct SlurmCommand: ParsableCommand {

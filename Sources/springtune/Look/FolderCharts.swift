@@ -1,4 +1,5 @@
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// Draws `figures` into `folder`'s staging folder (`compare`, `replay`) and returns the images

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 struct MetricsCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import SpringCore
 import SpringLayout
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 // The structured option values of the commands, parsed by ArgumentParser as it reads the

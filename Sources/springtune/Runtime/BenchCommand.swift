@@ -4,6 +4,7 @@ import Preference
 import SpringCore
 import SpringLayout
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 struct BenchCommand: ParsableCommand {

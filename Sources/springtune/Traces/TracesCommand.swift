@@ -3,6 +3,7 @@ import Foundation
 import SpringCore
 import SpringLayout
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 struct TracesCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpringCore
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 extension TracesCommand {

@@ -3,6 +3,7 @@ import Foundation
 import SpringCore
 import SpringLayout
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 /// `springtune evaluate`: the search's evaluator as a line protocol, for peers that drive it

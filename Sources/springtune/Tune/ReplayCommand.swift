@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import SpringCore
 import SpringLayout
 import SpringTune
+import ToolRuntime
 import TraceIO
 
 struct ReplayCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import SpringCore
 import SpringLayout
 
 /// What a photo viewer does at 120 Hz with `model`: a short drag is released, the photo springs

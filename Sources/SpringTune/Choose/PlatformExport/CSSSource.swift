@@ -1,4 +1,5 @@
 import SpringCore
+import ToolRuntime
 import TraceIO
 
 /// `export --format css` (Reference §10.4): custom properties on `:root` for each spring, a

@@ -1,5 +1,7 @@
 import Foundation
+import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// An exported parameter set in the terms every platform form shares (Reference §10.4): the
