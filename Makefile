@@ -92,6 +92,7 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/sure.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/platform.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/objectives.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) $(PYTHON) Tests/cli/signposts.py --self-test
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/hardening.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/studio.sh
