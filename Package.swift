@@ -88,9 +88,17 @@ let package = Package(
         .testTarget(name: "TraceIOTests", dependencies: ["SpringCore", "ToolRuntime", "TraceIO", "SpringTune"]),
         .testTarget(name: "SpringTuneTests", dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "Preference", "SpringTune"]),
         .testTarget(name: "ToolRuntimeTests", dependencies: ["ToolRuntime"]),
-        // The studio's HTTP rules are checked over a real connection (Tests/studio/http_checks.py):
-        // HummingbirdTesting would build AsyncHTTPClient, SwiftNIO SSL and BoringSSL for one test.
-        .testTarget(name: "SpringStudioTests", dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "SpringTune", "SpringStudio"]),
+        // The router and its middleware are tested by handing requests to the router's responder
+        // (StudioRouterTests, with NIOEmbedded's channel), as HummingbirdTesting's router mode does:
+        // that product would build AsyncHTTPClient, SwiftNIO SSL and BoringSSL for one test. The
+        // HTTP rules over a real connection are Tests/studio/http_checks.py's.
+        .testTarget(name: "SpringStudioTests", dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "SpringTune", "SpringStudio",
+                                                    .product(name: "Hummingbird", package: "hummingbird", condition: tool),
+                                                    .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: tool),
+                                                    .product(name: "GRDB", package: "GRDB.swift", condition: tool),
+                                                    .product(name: "Logging", package: "swift-log", condition: tool),
+                                                    .product(name: "NIOCore", package: "swift-nio", condition: tool),
+                                                    .product(name: "NIOEmbedded", package: "swift-nio", condition: tool)]),
         .testTarget(name: "PreferenceTests", dependencies: ["Preference"]),
     ]
 )

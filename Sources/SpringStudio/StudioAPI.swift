@@ -5,9 +5,9 @@ import SpringTune
 import ToolRuntime
 import TraceIO
 
-/// The studio's JSON API without the HTTP around it (Reference §10.16): each endpoint a
-/// function from its decoded request to its answer (the contract types of StudioRequest.swift
-/// and StudioAnswers.swift). Errors are ``StudioError``s.
+/// The studio's JSON API without the HTTP around it (Reference §10.16): each operation a
+/// function from its decoded request to its answer (the contract types of `Contract/`; the
+/// operations list, `Server/StudioOperations.swift`, routes them). Errors are ``StudioError``s.
 public final class StudioAPI: Sendable {
     /// The preset and its trace files, without the session's recordings.
     let base: StudioEngine

@@ -5,7 +5,7 @@ import Testing
 @testable import SpringStudio
 
 /// The OpenAPI document and the contract types agree: every answer the API gives on two
-/// presets (and a hand-made sample of each rare variant) conforms to its type's schema in the
+/// presets (the live socket's messages among them, and a hand-made sample of each rare variant) conforms to its type's schema in the
 /// document, each object's keys exactly those the schema names, and every key a schema names
 /// appears in some sample. Fails when a field is added to a type but not to its schema, or the
 /// other way round.
@@ -27,8 +27,15 @@ import Testing
             return schema["nullable"]?.bool == true ? [] : ["\(path): null where \(here) is not nullable"]
         }
         if case let .array(choices)? = schema["oneOf"] {
-            var scratch = seen
-            return choices.contains { check(value, $0, path, &scratch).isEmpty } ? [] : ["\(path): matches no choice of \(here)"]
+            // The keys seen are those of the choice that matched.
+            for choice in choices {
+                var scratch = seen
+                if check(value, choice, path, &scratch).isEmpty {
+                    seen = scratch
+                    return []
+                }
+            }
+            return ["\(path): matches no choice of \(here)"]
         }
         if case let .array(words)? = schema["enum"], !words.contains(where: { $0.compact() == value.compact() }) {
             return ["\(path): \(value.compact()) not in the enum"]
@@ -85,7 +92,13 @@ import Testing
         try add(api.objective())
         // A live gesture kept and labelled: the recordings and their sidecar.
         var channel = LiveChannel(api: api)
-        for message in StudioLiveTests.messages(api.engine.traces[0]) { _ = try channel.receive(Array(message.utf8)) }
+        // Every message the live socket sends is a LiveFrames or a LiveDone.
+        for message in StudioLiveTests.messages(api.engine.traces[0]) {
+            for text in try channel.receive(Array(message.utf8)) {
+                let value = try #require(try JSONDecoder().decode(JSONDocument.self, from: Data(text.utf8)).value)
+                out.append((value["done"] == nil ? "LiveFrames" : "LiveDone", value))
+            }
+        }
         try add(api.update("live-1", LabelRequest(intent: loaded.kind.decisionLabels.first?.positive ?? .dismiss)))
         try add(api.recordingsMeta())
         try add(api.code(CodeRequest(format: .swiftui)))
@@ -113,6 +126,9 @@ import Testing
         ("CodeRequest", #"{"params": {"damping": 0.8}, "format": "compose"}"#, { _ = try StudioRequest.decode(CodeRequest.self, from: $0) }),
         ("SpaceRequest", #"{"free": [{"name": "snapFrequency"}, {"name": "snapDamping", "from": 0.5, "to": 1, "log": false}, {"name": "curve", "words": ["a", "b"]}]}"#,
          { _ = try StudioRequest.decode(SpaceRequest.self, from: $0) }),
+        ("LiveMessage", #"{"params": {"damping": 0.8}, "screen": [390, 844], "dpr": 2}"#, { _ = try StudioRequest.decode(LiveMessage.self, from: $0) }),
+        ("LiveMessage", #"{"t": 1.5, "phase": "moved", "pointers": [{"id": 0, "x": 1, "y": 2}, {"id": 1, "x": 3.5, "y": -4}]}"#,
+         { _ = try StudioRequest.decode(LiveMessage.self, from: $0) }),
         ("Objective", #"{"constraints": ["overshoot_pt_p95 <= 4"], "targets": ["peak_stretch_pt_p95 = 17.5 ± 2.5"], "minimize": "settle_time_p95", "maximize": null, "tiebreak": null, "confidence": 0.9}"#,
          { _ = try StudioRequest.decode(ObjectiveBody.self, from: $0) }),
     ]

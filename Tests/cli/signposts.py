@@ -43,7 +43,8 @@ def check(ok, name, detail=""):
 def tracked():
     out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     for path in out.splitlines():
-        if path.startswith("Tests/Data/") or path.endswith((".csv", ".png", ".gif", ".svg", ".sqlite", ".json")):
+        # This file names the citations it refuses.
+        if path.startswith("Tests/Data/") or path == "Tests/cli/signposts.py" or path.endswith((".csv", ".png", ".gif", ".svg", ".sqlite", ".json")):
             continue
         full = os.path.join(ROOT, path)
         try:

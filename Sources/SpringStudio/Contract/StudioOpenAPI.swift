@@ -14,32 +14,12 @@ enum StudioOpenAPI {
         var query: [(name: String, schema: Schema)] = []
         /// The media type and description of a file answer (no `answer` type).
         var file: (type: String, description: String)? = nil
+        /// A WebSocket (`101 Switching Protocols`): the type of the messages it takes and of those it sends.
+        var webSocket: (incoming: any StudioContract.Type, outgoing: [any StudioContract.Type])? = nil
     }
 
-    /// Every operation the server routes (StudioServer.router).
-    static let endpoints: [Endpoint] = [
-        Endpoint(method: "get", path: "/openapi.json", id: "openapi", answer: nil, errors: [401, 403]),
-        Endpoint(method: "get", path: "/api/preset", id: "preset", answer: PresetAnswer.self, errors: [401, 403]),
-        Endpoint(method: "post", path: "/api/replay", id: "replay", request: ReplayRequest.self, answer: ReplayAnswer.self, errors: [400, 401, 403, 404, 413]),
-        Endpoint(method: "post", path: "/api/evaluate", id: "evaluate", request: ParamsRequest.self, answer: Evaluation.self, errors: [400, 401, 403, 413]),
-        Endpoint(method: "get", path: "/api/candidates", id: "candidates", answer: RoundAnswer.self, errors: [400, 401, 403, 409],
-                 query: [("k", Schema.integer.with("minimum", .number(2)).with("maximum", .number(6)).with("default", .number(4)))]),
-        Endpoint(method: "post", path: "/api/choices", id: "choose", request: ChoiceRequest.self, answer: ChoiceCount.self, errors: [400, 401, 403, 409, 413]),
-        Endpoint(method: "delete", path: "/api/choices/last", id: "undo", answer: ChoiceCount.self, errors: [401, 403, 404]),
-        Endpoint(method: "get", path: "/api/best", id: "best", answer: BestAnswer.self, errors: [401, 403, 409]),
-        Endpoint(method: "post", path: "/api/space", id: "space", request: SpaceRequest.self, answer: PresetAnswer.self, errors: [400, 401, 403, 413]),
-        Endpoint(method: "get", path: "/api/objective", id: "objective", answer: ObjectiveBody.self, errors: [401, 403]),
-        Endpoint(method: "put", path: "/api/objective", id: "setObjective", request: ObjectiveBody.self, answer: ObjectiveBody.self, errors: [400, 401, 403, 413]),
-        Endpoint(method: "get", path: "/api/session.sqlite", id: "session", answer: nil, errors: [401, 403, 409], file: ("application/vnd.sqlite3", "a consistent copy of the session")),
-        Endpoint(method: "get", path: "/api/recordings", id: "recordings", answer: RecordingsAnswer.self, errors: [401, 403]),
-        Endpoint(method: "post", path: "/api/recordings/{id}", id: "label", request: LabelRequest.self, answer: RecordingsAnswer.self,
-                 errors: [400, 401, 403, 404, 409, 413]),
-        Endpoint(method: "get", path: "/api/recordings.csv", id: "recordingsCSV", answer: nil, errors: [401, 403],
-                 file: ("text/csv", "the recordings as one trace CSV (docs/Reference.md §3)")),
-        Endpoint(method: "get", path: "/api/recordings.meta.json", id: "recordingsMeta", answer: RecordingsMeta.self, errors: [401, 403]),
-        Endpoint(method: "post", path: "/api/code", id: "code", request: CodeRequest.self, answer: CodeAnswer.self, errors: [400, 401, 403, 413]),
-        Endpoint(method: "post", path: "/api/export", id: "export", request: ExportRequest.self, answer: ExportAnswer.self, errors: [400, 401, 403, 409, 413]),
-    ]
+    /// Every operation the server routes (``StudioOperations/all``: the same list drives the router).
+    static var endpoints: [Endpoint] { StudioOperations.all.map(\.endpoint) }
 
     /// Every contract type, each once: the document's components.
     static let types: [any StudioContract.Type] = [
@@ -49,10 +29,14 @@ enum StudioOpenAPI {
         SureVerdictAnswer.self, SureAnswer.self, GroupAnswer.self, Evaluation.self, CandidateAnswer.self, RoundAnswer.self,
         ChoiceRequest.self, ChoiceCount.self, MapAxis.self, BestAnswer.self, ExportRequest.self, ExportAnswer.self, CodeRequest.self, CodeAnswer.self,
         RecordingsAnswer.Recording.self, RecordingsAnswer.self, LabelRequest.self, RecordingsMeta.self,
+        LiveMessage.Pointer.self, LiveMessage.self, LiveFrames.self, LiveDone.self,
     ]
 
     static let document: JSONValue = {
         func json(_ schema: Schema) -> JSONValue { .object([("application/json", .object([("schema", schema.json)]))]) }
+        func errorAnswers(_ e: Endpoint) -> [(String, JSONValue)] {
+            e.errors.map { (String($0), JSONValue.object([("description", .string("one-line JSON error")), ("content", json(.ref(ErrorAnswer.self)))])) }
+        }
         func operation(_ e: Endpoint) -> JSONValue {
             var op: [(String, JSONValue)] = [("operationId", .string(e.id))]
             if !e.query.isEmpty {
@@ -66,11 +50,20 @@ enum StudioOpenAPI {
             }
             if let request = e.request { op.append(("requestBody", .object([("required", .bool(true)), ("content", json(.ref(request)))]))) }
             let file = e.file.map { JSONValue.object([("description", .string($0.description)),
-                                                      ("content", .object([($0.type, .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))]))]) }
+                                                      ("content", .object([(String($0.type.prefix { $0 != ";" }), .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))]))]) }
+            if let socket = e.webSocket {
+                let names = { (types: [any StudioContract.Type]) in types.map { $0.schemaName }.joined(separator: ", ") }
+                let refs = { (types: [any StudioContract.Type]) in JSONValue.array(types.map { Schema.ref($0).json }) }
+                let upgrade: JSONValue = .object([
+                    ("description", .string("Switching Protocols: a WebSocket of JSON text messages, \(names([socket.incoming])) in, \(names(socket.outgoing)) out; a bad message closes it (1008, its reason)")),
+                    ("x-websocket-messages", .object([("incoming", refs([socket.incoming])), ("outgoing", refs(socket.outgoing))])),
+                ])
+                op.append(("responses", .object([("101", upgrade)] + errorAnswers(e))))
+                return .object(op)
+            }
             let ok: JSONValue = e.answer.map { .object([("description", .string("OK")), ("content", json(.ref($0)))]) }
                 ?? file ?? .object([("description", .string("this document")), ("content", json(Schema(json: .object([("type", .string("object"))]))))])
-            let errors = e.errors.map { (String($0), JSONValue.object([("description", .string("one-line JSON error")), ("content", json(.ref(ErrorAnswer.self)))])) }
-            op.append(("responses", .object([("200", ok)] + errors)))
+            op.append(("responses", .object([("200", ok)] + errorAnswers(e))))
             return .object(op)
         }
         return .object([

@@ -102,7 +102,6 @@ struct IntervalAnswer: Encodable, StudioContract {
 
     init(_ i: Interval) { lo = MetricNumber(i.lo); hi = MetricNumber(i.hi); traces = i.traces; groups = i.groups }
 
-    enum CodingKeys: CodingKey { case lo, hi, traces, groups }
     static let schemaName = "Interval"
     static var schema: Schema {
         .object([(CodingKeys.lo, MetricNumber.schema), (.hi, MetricNumber.schema),
@@ -146,7 +145,6 @@ struct SureVerdictAnswer: Encodable, StudioContract {
         moreGroups = v.moreGroups; moreTraces = v.moreTraces; text = v.text
     }
 
-    enum CodingKeys: CodingKey { case constraint, met, bound, moreGroups, moreTraces, text }
     static let schemaName = "SureVerdict"
     static var schema: Schema {
         .object([(CodingKeys.constraint, .string), (.met, .boolean),
@@ -165,7 +163,6 @@ struct SureAnswer: Encodable, StudioContract {
 
     init(_ sure: HowSure) { confidence = sure.confidence; asked = sure.asked; verdicts = sure.verdicts.map(SureVerdictAnswer.init) }
 
-    enum CodingKeys: CodingKey { case confidence, asked, verdicts }
     static let schemaName = "Sure"
     static var schema: Schema {
         .object([(CodingKeys.confidence, Schema.number.with("minimum", .number(0.5)).with("maximum", .number(0.99))),
@@ -185,7 +182,6 @@ struct GroupAnswer: Encodable, StudioContract {
     var broken: [String]
     var metrics: MetricRow
 
-    enum CodingKeys: CodingKey { case group, traces, verdict, broken, metrics }
     static let schemaName = "Group"
     static var schema: Schema {
         .object([(CodingKeys.group, .string), (.traces, Schema.integer.with("minimum", .number(1))), (.verdict, .string(oneOf: ["met", "broken"])),

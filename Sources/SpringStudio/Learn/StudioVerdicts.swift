@@ -14,7 +14,6 @@ struct Verdict: Encodable, Equatable, StudioContract {
     var met: Bool
     var by: Double?
 
-    enum CodingKeys: CodingKey { case rule, kind, metric, met, by }
     static let schemaName = "Verdict"
     static var schema: Schema {
         .object([(CodingKeys.rule, .string), (.kind, .string(oneOf: ["constraint", "target"])), (.metric, .string), (.met, .boolean),

@@ -42,7 +42,6 @@ public enum StudioReport {
         var best: BestAnswer
         var motion: [TraceReplayAnswer]
 
-        enum CodingKeys: CodingKey { case preset, session, rounds, best, motion }
     }
 
     /// An answered round: its candidates' values and the answer.
@@ -52,13 +51,11 @@ public enum StudioReport {
         /// `worst`, `best` or `same`.
         var answer: String
         var candidate: Int?
-        enum CodingKeys: CodingKey { case round, trace, candidates, answer, candidate }
     }
 
     struct CandidateValues: Encodable {
         var id: Int
         var params: ParamSet
-        enum CodingKeys: CodingKey { case id, params }
     }
 
     /// The page of `api`'s session.

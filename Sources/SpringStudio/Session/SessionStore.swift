@@ -41,7 +41,8 @@ public final class SessionStore: Sendable {
     }
 
     public let path: String
-    private let db: DatabaseQueue
+    /// The database (the store's files in this folder reach it; nothing outside the session does).
+    let db: DatabaseQueue
     private let lock: Int32
 
     /// Opens (or creates) the session at `path` for `preset`: creates its folder, takes the
@@ -141,41 +142,6 @@ public final class SessionStore: Sendable {
         try? db.close()
     }
 
-    /// The schema, version by version (GRDB records the versions applied in the file).
-    static var migrator: DatabaseMigrator {
-        var m = DatabaseMigrator()
-        m.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE session (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                CREATE TABLE shown (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, params TEXT NOT NULL);
-                CREATE TABLE rounds (number INTEGER PRIMARY KEY, at TEXT NOT NULL, trace TEXT NOT NULL);
-                CREATE TABLE candidates (id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    round INTEGER NOT NULL REFERENCES rounds(number) ON DELETE CASCADE,
-                    slot INTEGER NOT NULL, params TEXT NOT NULL);
-                CREATE TABLE choices (round INTEGER PRIMARY KEY REFERENCES rounds(number) ON DELETE CASCADE,
-                    at TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('worst', 'best', 'same')),
-                    candidate INTEGER REFERENCES candidates(id));
-                """)
-        }
-        // Where the page starts a round's trace (s from its first sample).
-        m.registerMigration("v2") { db in
-            try db.execute(sql: "ALTER TABLE rounds ADD COLUMN start REAL NOT NULL DEFAULT 0")
-        }
-        // Live gestures (Reference §10.16, live touch): `live-N`, the page's screen (pt) and device pixel ratio,
-        // the parameter set it was felt with, its label, and its samples.
-        m.registerMigration("v3") { db in
-            try db.execute(sql: """
-                CREATE TABLE recordings (number INTEGER PRIMARY KEY, at TEXT NOT NULL, intent TEXT,
-                    width REAL NOT NULL, height REAL NOT NULL, dpr REAL NOT NULL, params TEXT NOT NULL, samples TEXT NOT NULL)
-                """)
-        }
-        // Whether a recording joins the studio's traces (replay, rounds, evaluate).
-        m.registerMigration("v4") { db in
-            try db.execute(sql: "ALTER TABLE recordings ADD COLUMN used INTEGER NOT NULL DEFAULT 0")
-        }
-        return m
-    }
-
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 
     /// The designer's setting `key`, as stored (nil: never set, the preset's).
@@ -207,88 +173,6 @@ public final class SessionStore: Sendable {
     public func recordShown(_ params: [String: ParamValue]) throws {
         try db.write { try ShownRecord(at: Self.now(), params: Self.encode(params)).insert($0) }
     }
-
-    /// A live gesture kept in the session (Reference §10.16, live touch).
-    public struct Recording: Sendable {
-        /// `live-N`.
-        public var id: String
-        public var intent: TraceIntent?
-        /// Whether it is one of the studio's traces (replayed, measured and watched in rounds as
-        /// the trace files' are).
-        public var used: Bool
-        /// The page's phone (pt) and the display's device pixel ratio.
-        public var screen: [Double], dpr: Double
-        /// The parameter set the gesture was felt with.
-        public var params: [String: ParamValue]
-        public var trace: Trace
-    }
-
-    /// Keeps a finished live gesture as `live-N` (N one more than the last) and returns its id.
-    public func addRecording(samples: [TouchSample], screen: [Double], dpr: Double, params: [String: ParamValue]) throws -> String {
-        let rows = samples.map { [$0.t, $0.x, $0.y, Double(TouchPhase.allCases.firstIndex(of: $0.phase)!), Double($0.pointer)] }
-        let text = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
-        return try db.write { db in
-            let n = (try Int.fetchOne(db, sql: "SELECT max(number) FROM recordings") ?? 0) + 1
-            try db.execute(sql: "INSERT INTO recordings (number, at, width, height, dpr, params, samples) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [n, Self.now(), screen[0], screen[1], dpr, Self.encode(params), text])
-            return "live-\(n)"
-        }
-    }
-
-    /// Every recording, in order (a stored row that does not read back is skipped).
-    public func recordings() throws -> [Recording] {
-        try db.read { db in
-            try Row.fetchAll(db, sql: "SELECT number, intent, used, width, height, dpr, params, samples FROM recordings ORDER BY number").compactMap(Self.recording)
-        }
-    }
-
-    /// Labels the recording `id` with `intent` and adds it to the studio's traces or takes it out
-    /// (`used`); nil leaves either as it is. A change of the traces drops the open round, as a
-    /// change of the levers does. 404 for an unknown id.
-    public func update(recording id: String, intent: TraceIntent?, used: Bool?) throws {
-        guard let n = Self.recordingNumber(id) else { throw StudioError.notFound("no recording '\(id.prefix(80))' in this session") }
-        try db.write { db in
-            guard let was = try Row.fetchOne(db, sql: "SELECT used FROM recordings WHERE number = ?", arguments: [n]) else {
-                throw StudioError.notFound("no recording '\(id.prefix(80))' in this session")
-            }
-            if let intent { try db.execute(sql: "UPDATE recordings SET intent = ? WHERE number = ?", arguments: [intent.rawValue, n]) }
-            if let used { try db.execute(sql: "UPDATE recordings SET used = ? WHERE number = ?", arguments: [used, n]) }
-            let wasUsed: Bool = was["used"]
-            if (used ?? wasUsed) != wasUsed || (wasUsed && intent != nil) { try Self.dropOpenRound(db) }
-        }
-    }
-
-    /// N of `live-N`, nil for any other name.
-    static func recordingNumber(_ id: String) -> Int? {
-        guard id.hasPrefix("live-"), let n = Int(id.dropFirst(5)), n > 0, "live-\(n)" == id else { return nil }
-        return n
-    }
-
-    static func recording(_ row: Row) -> Recording? {
-        let number: Int = row["number"], samplesText: String = row["samples"], paramsText: String = row["params"]
-        guard let rows = try? JSONDecoder().decode([[Double]].self, from: Data(samplesText.utf8)),
-              case let params = decode(paramsText) else { return nil }
-        var samples: [TouchSample] = []
-        for r in rows {
-            guard r.count == 5, let phase = Int(exactly: r[3]).flatMap({ TouchPhase.allCases.indices.contains($0) ? TouchPhase.allCases[$0] : nil }),
-                  let pointer = Int(exactly: r[4]) else { return nil }
-            samples.append(TouchSample(t: r[0], x: r[1], y: r[2], phase: phase, pointer: pointer))
-        }
-        let id = "live-\(number)"
-        let intent = (row["intent"] as String?).flatMap(TraceIntent.init(rawValue:))
-        let dpr: Double = row["dpr"]
-        return Recording(id: id, intent: intent, used: row["used"], screen: [row["width"], row["height"]], dpr: dpr, params: params,
-                         trace: Trace(id: id, intent: intent, group: group(dpr: dpr), samples: samples))
-    }
-
-    /// The group of a recording (Reference §14.1: who made it): the device it was made on, as
-    /// far as the session knows it. The page tells the studio one thing about its device, the
-    /// display's device pixel ratio (its `screen` is the preset's phone on every device), so a
-    /// session's recordings at one ratio are one group: `studio dpr 2`.
-    static func group(dpr: Double) -> String { "studio dpr \(NumberFormat.short(dpr))" }
-
-    /// Parameter sets shown so far.
-    public func shownCount() throws -> Int { try db.read { try ShownRecord.fetchCount($0) } }
 
     /// Deletes the open round and its candidates (they were proposed under a setting that changed).
     static func dropOpenRound(_ db: Database) throws {
@@ -369,63 +253,5 @@ public final class SessionStore: Sendable {
 
     static func decode(_ text: String) -> [String: ParamValue] {
         (try? JSONDecoder().decode(ParamSet.self, from: Data(text.utf8)))?.values ?? [:]
-    }
-}
-
-// The session's rows (the schema of ``SessionStore/migrator``), one record type per table.
-
-/// `session`: what the session is of (`preset`, `model`, `created`).
-struct SessionValue: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "session"
-    var key: String, value: String
-}
-
-/// `shown`: a parameter set shown, when (ISO 8601).
-struct ShownRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "shown"
-    var id: Int64?
-    var at: String, params: String
-    init(at: String, params: String) { self.at = at; self.params = params }
-}
-
-/// `rounds`: a round of candidates, when it was proposed, the trace it is watched on and from when (s).
-struct RoundRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "rounds"
-    var number: Int
-    var at: String, trace: String
-    var start: Double
-}
-
-/// `candidates`: a set of a round, at its place (`slot`) in the round.
-struct CandidateRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "candidates"
-    var id: Int64?
-    var round: Int, slot: Int
-    var params: String
-    init(round: Int, slot: Int, params: String) { self.round = round; self.slot = slot; self.params = params }
-}
-
-/// `choices`: the answer to a round: `worst` or `best` with its candidate, or `same`.
-struct ChoiceRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "choices"
-    var round: Int
-    var at: String, kind: String
-    var candidate: Int?
-
-    init(round: Int, at: String, answer: SessionStore.Answer) {
-        self.round = round; self.at = at
-        switch answer {
-        case let .worst(id): kind = "worst"; candidate = id
-        case let .best(id): kind = "best"; candidate = id
-        case .same: kind = "same"; candidate = nil
-        }
-    }
-
-    var answer: SessionStore.Answer {
-        switch kind {
-        case "worst": .worst(candidate ?? -1)
-        case "best": .best(candidate ?? -1)
-        default: .same
-        }
     }
 }

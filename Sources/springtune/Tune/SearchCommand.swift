@@ -10,7 +10,7 @@ struct SearchCommand: ParsableCommand {
         commandName: "search",
         abstract: "Search the continuous box of a preset's parameters for the best set in few evaluations; choose one off knife edges.",
         discussion: """
-        A Gaussian-process model of each objective column proposes batches (Reference §13); the chosen set keeps every \
+        A Gaussian-process model of each objective column proposes batches (Reference §10.17); the chosen set keeps every \
         constraint and target at its ±2 % neighbours, and its margins are printed. The report reads like a sweep's \
         (pick, export --best, compare, importance).
         Example: springtune search --preset tweetbot --free snapFrequency --budget 100 --seed 1 --out out/tb-search
