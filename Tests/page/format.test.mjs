@@ -53,6 +53,13 @@ test("numberWithUnit: numbers short with their unit, other values bare", () => {
   assert.equal(f.numberWithUnit(3, "1"), "3");
 });
 
+test("seconds: fixed decimals and the unit", () => {
+  assert.equal(f.seconds(0.6333333, 3), "0.633 s");
+  assert.equal(f.seconds(2.855, 3), "2.855 s");
+  assert.equal(f.seconds(0, 3), "0.000 s");
+  assert.equal(f.seconds(1.5, 2), "1.50 s");
+});
+
 test("valueText: never settles, none, or short with its unit", () => {
   assert.equal(f.valueText("inf", "s"), "never settles");
   assert.equal(f.valueText(null, "s"), "—");

@@ -18,6 +18,9 @@ export function withUnit(text, unit) { return unit && unit !== "1" && unit !== "
 /// A report cell: a number short with its unit, anything else (a word, null) as `short` gives it, bare.
 export function numberWithUnit(v, unit) { return typeof v === "number" ? withUnit(short(v), unit) : short(v); }
 
+/// A time in seconds to `digits` decimals: "0.633 s" (the clock, a recording's length).
+export function seconds(t, digits) { return t.toFixed(digits) + " s"; }
+
 /// A metric's value: "never settles" for "inf", "—" when there is none, else short with its unit.
 export function valueText(v, unit) {
   if (v === "inf") return "never settles";

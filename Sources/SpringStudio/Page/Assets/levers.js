@@ -1,8 +1,8 @@
 // The studio page on the designer's terms (Reference §10.16): the levers (free any parameter
 // over its domain or a range, pin it again: POST /api/space) and the designer's objective
 // (constraints, targets, minimize or maximize, the confidence its constraints are judged sure
-// at: PUT /api/objective). It uses learn.js's steps; studio.js's sliders and panels come as the
-// functions startLevers is given, so that no two of these files import each other.
+// at: PUT /api/objective). It imports learn.js's steps; studio.js's sliders and panels come as
+// the functions startLevers is given, so that it does not import studio.js (which imports it).
 import * as api from "./api.js";
 import { $ } from "./dom.js";
 import { short, withUnit } from "./format.js";

@@ -7,6 +7,7 @@
 // studio.js's trace list and panel requests come as the functions startLive is given.
 import * as api from "./api.js";
 import { $, button, showError } from "./dom.js";
+import { seconds } from "./format.js";
 import { qrSvg } from "./qr.js";
 import { FITTED_PAD, seeing } from "./stage.js";
 import { clock, state } from "./state.js";
@@ -129,7 +130,7 @@ async function showRecordings() {
   $("recordings").replaceChildren(...list.recordings.map((r) => {
     const li = document.createElement("li");
     li.dataset.id = r.id;
-    li.append(r.id + " · " + r.kind + " · " + r.duration.toFixed(2) + " s" + (r.intent ? " · " + r.intent : ""));
+    li.append(r.id + " · " + r.kind + " · " + seconds(r.duration, 2) + (r.intent ? " · " + r.intent : ""));
     for (const intent of intents) {
       const b = button(intent, "label");
       b.addEventListener("click", async () => { await liveUpdate(r.id, { intent }); });

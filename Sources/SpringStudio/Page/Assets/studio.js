@@ -12,7 +12,7 @@
 // checks that no top-level name is shared across the page's files otherwise.
 import * as api from "./api.js";
 import { $, button, showError } from "./dom.js";
-import { axisLabel, objectiveText, short, withUnit } from "./format.js";
+import { axisLabel, objectiveText, seconds, short, withUnit } from "./format.js";
 import { answer, learn, noiseLabel, startLearning } from "./learn.js";
 import { startLevers } from "./levers.js";
 import { live, liveDrawn, startLive } from "./live.js";
@@ -234,7 +234,7 @@ function tick(now) {
   const shown = Math.min(clock.t, rest);
   $("scrub").max = rest;
   $("scrub").value = shown;
-  $("time").textContent = shown.toFixed(3) + " s / " + rest.toFixed(3) + " s";
+  $("time").textContent = seconds(shown, 3) + " / " + seconds(rest, 3);
   for (const p of state.panels) showValues(p);
   drawStage(state.panels, clock.t);
   liveDrawn();
