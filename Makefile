@@ -15,8 +15,10 @@ DEMO_PACKAGES := libcsv-dev gnuplot-nox libsqlite3-dev
 ## run the private Slurm cluster of Tests/slurm/run.sh (scripts/slurm-local.sh); qemu-user runs
 ## the binary on an emulated CPU without AVX2 (see CPU_FLAGS); valgrind counts instructions
 ## (bench); man-db renders the installed man page (Tests/cli/install.sh); python3-venv makes the
-## notebooks' environment; zbar-tools decodes the studio's QR codes (Tests/studio/qr_check.py).
-TEST_PACKAGES := $(DEMO_PACKAGES) chromium chromium-driver slurm-wlm munge qemu-user valgrind man-db python3-venv zbar-tools
+## notebooks' environment; zbar-tools decodes the studio's QR codes (Tests/studio/qr_check.py);
+## nodejs (18 or later, node's built-in test runner, no npm package) runs the studio page's unit tests
+## (Tests/page/) and the QR encoder for qr_check.py.
+TEST_PACKAGES := $(DEMO_PACKAGES) chromium chromium-driver slurm-wlm munge qemu-user valgrind man-db python3-venv zbar-tools nodejs
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
@@ -97,6 +99,8 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/studio.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/finite.sh
+	$(TIMED) node --test Tests/page/
+	$(TIMED) node Tests/page/shared_names.mjs
 	$(MAKE) -j2 --output-sync=target test-compiled test-served
 
 ## The last steps, as two groups side by side (`make -j2`; each group's output is printed when

@@ -141,7 +141,7 @@ def damping_test(driver, folder):
 def seeing_shot(driver, name, width, height, t=0.5):
     """$OUT/NAME.png of the window at `width` × `height` px, paused at `t` s, scrolled to the top."""
     resize(driver, width, height)
-    driver.execute_script("clock.playing = false; document.getElementById('play').textContent = 'play'; clock.t = arguments[0]; scrollTo(0, 0)", t)
+    driver.execute_script("studioPage.clock.playing = false; document.getElementById('play').textContent = 'play'; studioPage.clock.t = arguments[0]; scrollTo(0, 0)", t)
     drawn(driver)
     os.makedirs(OUT, exist_ok=True)
     check("screenshot " + name + ".png saved", driver.save_screenshot(os.path.join(OUT, name + ".png")))
@@ -158,11 +158,12 @@ def seeing_four(driver):
           and all("boundaryResistance 10" in v for v in values), str(values))
     # A preset with `parameters` (a later server change) gives the units from there.
     driver.execute_script("""
+        const {preset, panels} = studioPage;
         preset.parameters = preset.axes.map((a) => ({name: a.name, unit: a.name === 'frequency' ? 'per s' : a.unit, value: a.preset,
                                                       min: a.min, max: a.max, log: a.log, free: true}));
         panels[1].values.dataset.params = '';""")
     drawn(driver)
-    text = driver.execute_script("const t = panels[1].values.textContent; delete preset.parameters; panels[1].values.dataset.params = ''; return t")
+    text = driver.execute_script("const {preset, panels} = studioPage; const t = panels[1].values.textContent; delete preset.parameters; panels[1].values.dataset.params = ''; return t")
     check("the values take their units from preset.parameters when the preset has them", "frequency 4 per s" in text, text)
     lenses = lambda: driver.execute_script("""
         return [...document.querySelectorAll('.magnifier canvas')].map((c) => ({
@@ -170,7 +171,7 @@ def seeing_four(driver):
             region: (c.dataset.region || '').split(' ').map(Number),
             caption: c.nextElementSibling.textContent}));""")
     seen = lenses()
-    screen = driver.execute_script("return panels[0].replay.screen")
+    screen = driver.execute_script("return studioPage.panels[0].replay.screen")
     region = seen[0]["region"] if seen else []
     check("every panel has a magnifier of at least 4× (CSS px per pt, and against the phone beside it), labelled",
           len(seen) == 4 and all(m["zoom"] >= 4 and m["phone"] >= 4 and m["width"] / m["region"][2] >= 4
@@ -180,7 +181,7 @@ def seeing_four(driver):
           and region[0] + region[2] <= screen[0] and region[1] + region[3] <= screen[1], str([m["region"] for m in seen]))
     # Interpolation: the pair of frames where a shape moves most; halfway, the shapes are the mean.
     mid = driver.execute_script("""
-        const frames = panels[1].replay.frames;
+        const {panels, interpolatedFrame} = studioPage, frames = panels[1].replay.frames;
         let k = -1, most = 0;
         for (let j = 0; j + 1 < frames.length; j++) {
             const a = frames[j].shapes, b = frames[j + 1].shapes;
@@ -205,9 +206,9 @@ def seeing_four(driver):
     if mid is not None:
         pictures = []
         for t in (mid["tk"], mid["t"], mid["tk1"]):
-            driver.execute_script("clock.playing = false; clock.t = arguments[0]", t)
+            driver.execute_script("studioPage.clock.playing = false; studioPage.clock.t = arguments[0]", t)
             drawn(driver)
-            pictures.append(driver.execute_script("return panels[1].canvas.toDataURL()"))
+            pictures.append(driver.execute_script("return studioPage.panels[1].canvas.toDataURL()"))
         check("the phone drawn halfway between two frames differs from both frames' pictures",
               pictures[1] != pictures[0] and pictures[1] != pictures[2], f"frames {mid['k']}, {mid['k'] + 1} moved {mid['most']:.2f} pt")
     # Actual size: the phone at its screen size in CSS px, one control on and off.
@@ -244,10 +245,10 @@ def seeing_one(driver):
         driver.execute_script("document.querySelectorAll('.panel .remove')[1].click()")
     for width in (1400, 390):
         for actual in (False, True):
-            if driver.execute_script("return seeing.actualSize") != actual:
+            if driver.execute_script("return studioPage.seeing.actualSize") != actual:
                 driver.find_element(By.ID, "actual-size").click()
             resize(driver, width, 900)
-            size = driver.execute_script("const c = document.querySelector('canvas.stage'); return [c.clientWidth, panels[0].replay.screen[0]]")
+            size = driver.execute_script("const c = document.querySelector('canvas.stage'); return [c.clientWidth, studioPage.panels[0].replay.screen[0]]")
             check(f"one panel at {width} px, {'actual size' if actual else 'fitted'}: nothing overlaps or overflows, phone {size[0]} px",
                   len(driver.find_elements(By.CSS_SELECTOR, ".panel")) == 1 and not layout_problems(driver)
                   and (size[0] == size[1] if actual else 60 <= size[0] <= 190), str(layout_problems(driver)))

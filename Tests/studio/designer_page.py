@@ -43,7 +43,7 @@ def levers(driver):
     driver.find_element(By.ID, "apply-levers").click()
     slider = lambda: driver.find_elements(By.CSS_SELECTOR, 'input[data-axis="snapFrequency"]')
     check("a freed lever gets a slider", wait(driver, lambda: len(slider()) == 1 and ready(driver)))
-    domain = driver.execute_script("return preset.axes.find((a) => a.name === 'snapFrequency')")
+    domain = driver.execute_script("return studioPage.preset.axes.find((a) => a.name === 'snapFrequency')")
     check("over its domain, log", domain and domain["min"] == 0.2 and domain["max"] == 20 and domain["log"], str(domain))
 
 
@@ -76,7 +76,7 @@ def rounds(driver, url):
     """A round opens on its trace, near its release; the best box gives margins and reasons."""
     driver.find_element(By.ID, "start-round").click()
     check("round 1 is shown", wait(driver, lambda: learned(driver, 1, 0)))
-    opened = driver.execute_script("return {trace: learn.open.trace, start: learn.open.start, shown: document.getElementById('trace').value}")
+    opened = driver.execute_script("const {learn} = studioPage; return {trace: learn.open.trace, start: learn.open.start, shown: document.getElementById('trace').value}")
     check("the round's trace is selected", opened["trace"] == opened["shown"], str(opened))
     check("the round starts before its release", opened["start"] >= 0, str(opened))
     noise_labels(driver, url)

@@ -23,7 +23,7 @@ def round_number(driver):
 def learned(driver, round_, count):
     """True once the page shows round `round_` with its candidates drawn and `count` choices."""
     return driver.execute_script("""
-        const s = document.body.dataset;
+        const s = document.body.dataset, learn = studioPage.learn;
         return s.learn === 'idle' && s.state === 'ready' && document.getElementById('round').textContent === 'round ' + arguments[0]
             && document.getElementById('best-choices').dataset.count === String(arguments[1])
             && document.querySelectorAll('.panel').length === learn.open.candidates.length
@@ -83,7 +83,7 @@ def learn_test(driver, folder):
     driver.find_element(By.ID, "start-round").click()
     check("learn: start a round shows round 1 with 4 candidates, 0 choices", wait(driver, lambda: learned(driver, 1, 0)))
     shown = driver.execute_script("""
-        return {trace: document.getElementById('trace').value, open: learn.open,
+        return {trace: document.getElementById('trace').value, open: studioPage.learn.open,
                 panels: [...document.querySelectorAll('.panel .metrics')].map((m) => JSON.parse(m.dataset.params))};""")
     check("learn: the trace picker shows the round's trace", shown["trace"] == shown["open"]["trace"], shown["trace"])
     check("learn: the panels show the candidates' parameters",
@@ -94,7 +94,7 @@ def learn_test(driver, folder):
     for i in range(1, 6):
         if i == 3:  # the animation keeps going while the page waits for the answer and the next round
             gaps = driver.execute_async_script("""
-                const done = arguments[arguments.length - 1], gaps = [], before = learn.open.round;
+                const done = arguments[arguments.length - 1], gaps = [], learn = studioPage.learn, before = learn.open.round;
                 let last = null;
                 function tick(t) {
                     if (last !== null) gaps.push(t - last);
@@ -128,7 +128,7 @@ def learn_test(driver, folder):
           f"round {round_number(driver)}, {driver.find_element(By.ID, 'best-choices').text}")
     worst(driver, 1)
     check("learn: answering again gives round 6 and 5 choices", wait(driver, lambda: learned(driver, 6, 5)))
-    best = driver.execute_script("return learn.best")
+    best = driver.execute_script("return studioPage.learn.best")
     utility = driver.find_element(By.ID, "best-utility").text
     check("learn: the best box gives the utility to 2 significant digits",
           re.fullmatch(r"utility [+−]\d+(\.\d+)? ± \d+(\.\d+)? vs the preset", utility) is not None, utility)

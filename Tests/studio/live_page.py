@@ -301,7 +301,7 @@ def touch_test(driver, folder):
     check("live touches in Chromium make a recording", done, driver.find_element("id", "error").text)
     check("live touches in Chromium draw frames", drawn > 60, str(drawn))
     time.sleep(0.1)
-    stats = driver.execute_script("return live.stats")
+    stats = driver.execute_script("return studioPage.live.stats")
     lat, gaps = stats["latencies"], stats["intervals"]
     check("live every answered sample is drawn", len(lat) > 60 and not stats["sent"] and not stats["waiting"],
           "%d drawn, %d unanswered, %d not drawn" % (len(lat), len(stats["sent"]), len(stats["waiting"])))

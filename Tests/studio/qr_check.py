@@ -1,12 +1,13 @@
 """Checks the studio page's QR encoder (Sources/SpringStudio/Page/Assets/qr.js) against a real decoder:
-node encodes each string with qrMatrix, the matrix is drawn to a PGM (8 px per module, a quiet
-zone of 4 modules) and `zbarimg --raw -q` must read the string back, in the expected version
-(size 17 + 4 × version modules). A string too long for version 10 must throw.
-Needs node and zbarimg (Debian: zbar-tools). Prints one `ok` line per case, one `FAIL` line per
-failure, and exits 1 when any case failed.
+node imports the module and encodes each string with qrMatrix, the matrix is drawn to a PGM (8 px
+per module, a quiet zone of 4 modules) and `zbarimg --raw -q` must read the string back, in the
+expected version (size 17 + 4 × version modules). A string too long for version 10 must throw.
+Needs node (18 or later; Debian: nodejs) and zbarimg (Debian: zbar-tools). Prints one `ok` line
+per case, one `FAIL` line per failure, and exits 1 when any case failed.
 Run from the repository root: python3 Tests/studio/qr_check.py"""
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -15,22 +16,19 @@ QR_JS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../Sources/
 SCALE = 8  # px per module
 QUIET = 4  # modules of light border
 
-# node: loads qr.js as the page would (a plain script defining globals), reads a JSON list of
-# [text, mask or null] on stdin, writes a JSON list of {size, rows} (rows as "1"/"0" strings) or
-# {error}. A mask 0-7 forces that mask (by replacing the global qrPenalty), so every mask's pattern
-# and format bits get decoded, not only the ones the penalty picks.
+# node: imports qr.js as the page does (an ES module: qrMatrix and qrSvg are its exports; node reads
+# a .js file as a module beside a package.json of {"type": "module"}, so it is copied into a
+# folder with one), reads a JSON list of [text, mask or null] on stdin, writes a JSON list of
+# {size, rows} (rows as "1"/"0" strings) or {error}. A mask 0-7 is forced (qrMatrix's `mask`
+# option), so every mask's pattern and format bits get decoded, not only the ones the penalty picks.
 HARNESS = r"""
-const fs = require("fs"), vm = require("vm");
-vm.runInThisContext(fs.readFileSync(process.argv[1], "utf8"), { filename: "qr.js" });
-const penalty = qrPenalty;
-const cases = JSON.parse(fs.readFileSync(0, "utf8"));
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const { qrMatrix, qrSvg } = await import(pathToFileURL(process.argv[1]).href);
+const cases = JSON.parse(readFileSync(0, "utf8"));
 const out = cases.map(([t, mask]) => {
   try {
-    // A forced mask: the penalty of every other mask is made Infinity (qrMatrix scores masks 0-7 in turn).
-    let call = 0;
-    globalThis.qrPenalty = mask === null ? penalty : () => (call++ % 8 === mask ? 0 : Infinity);
-    const m = qrMatrix(t);
-    globalThis.qrPenalty = penalty;
+    const m = mask === null ? qrMatrix(t) : qrMatrix(t, { mask });
     const svg = qrSvg(t);
     if (!svg.startsWith("<svg") || !svg.includes("<path")) return { error: "qrSvg gave no <svg> with a <path>" };
     return { size: m.size, rows: m.dark.map((r) => r.map((b) => (b ? "1" : "0")).join("")) };
@@ -91,13 +89,18 @@ def main():
         failures.append(name)
         print("FAIL %s: %s" % (name, detail), flush=True)
 
-    run = subprocess.run(["node", "-e", HARNESS, QR_JS], input=json.dumps([[c[1], c[3]] for c in CASES]).encode("utf-8"),
-                         capture_output=True)
-    if run.returncode != 0:
-        print("FAIL node harness: " + run.stderr.decode("utf-8", "replace").strip().replace("\n", " | "))
-        return 1
-    results = json.loads(run.stdout.decode("utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
+        module = os.path.join(tmp, "page")
+        os.makedirs(module)
+        shutil.copy(QR_JS, os.path.join(module, "qr.js"))
+        with open(os.path.join(module, "package.json"), "w") as f:
+            f.write('{"type": "module"}\n')
+        run = subprocess.run(["node", "--input-type=module", "-e", HARNESS, os.path.join(module, "qr.js")],
+                             input=json.dumps([[c[1], c[3]] for c in CASES]).encode("utf-8"), capture_output=True)
+        if run.returncode != 0:
+            print("FAIL node harness: " + run.stderr.decode("utf-8", "replace").strip().replace("\n", " | "))
+            return 1
+        results = json.loads(run.stdout.decode("utf-8"))
         for (name, text, version, _), result in zip(CASES, results):
             if version is None:
                 if "error" in result and "version 10" in result["error"]:

@@ -1,5 +1,7 @@
 /// The page's files, compiled into the binary from `Page/Assets/` (SwiftPM's `embedInCode`): the
-/// server answers only these paths, so no request can name a file on disk.
+/// server answers only these paths, so no request can name a file on disk. The page's scripts are
+/// ES modules: index.html loads the entry, studio.js, which imports the others by these paths.
+/// (report.js and report.css are not served: StudioReport.swift inlines them into the report.)
 enum StudioAssets {
     struct Asset: Sendable {
         var path: String
@@ -9,13 +11,18 @@ enum StudioAssets {
 
     static let all: [Asset] = [
         Asset(path: "/", type: "text/html; charset=utf-8", bytes: PackageResources.index_html),
+        Asset(path: "/studio.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.studio_js),
+        Asset(path: "/api.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.api_js),
+        Asset(path: "/dom.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.dom_js),
+        Asset(path: "/format.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.format_js),
+        Asset(path: "/state.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.state_js),
+        Asset(path: "/sliders.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.sliders_js),
         Asset(path: "/metrics.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.metrics_js),
         Asset(path: "/learn.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.learn_js),
         Asset(path: "/levers.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.levers_js),
         Asset(path: "/stage.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.stage_js),
         Asset(path: "/qr.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.qr_js),
         Asset(path: "/live.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.live_js),
-        Asset(path: "/studio.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.studio_js),
         Asset(path: "/studio.css", type: "text/css; charset=utf-8", bytes: PackageResources.studio_css),
     ]
 }

@@ -10,7 +10,7 @@ import TraceIO
 /// parameters, every answered round with its candidates' values and the answer, the best with
 /// its metrics (and their verdicts), changes against the preset, edges and margins, and the
 /// best's motion on the rounds' traces, drawn by the studio page's own `stage.js`. No server,
-/// no network: the data and the scripts are inside the file.
+/// no network: the data and the scripts are inside the file (one module script, `inlinedModules`).
 public enum StudioReport {
     /// Most traces whose motion the page carries (each a few hundred frames).
     static let motionTraces = 4
@@ -84,7 +84,7 @@ public enum StudioReport {
             best: best, motion: motion)
         // Inside <script>: "</" cannot end the element (JSON allows "\/").
         let data = try JSONTextEncoder.encode(content).replacingOccurrences(of: "</", with: "<\\/")
-        let script = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "</script", with: "<\\/script") }
+        let script = try inlinedModules().replacingOccurrences(of: "</script", with: "<\\/script")
         let title = Self.escaped("springtune studio session — \(api.engine.loaded.preset.name)")
         return """
             <!doctype html>
@@ -99,12 +99,62 @@ public enum StudioReport {
             <h1>\(title)</h1>
             <main id="report"></main>
             <script type="application/json" id="data">\(data)</script>
-            <script>\(script(PackageResources.stage_js))</script>
-            <script>\(script(PackageResources.report_js))</script>
+            <script type="module">\(script)</script>
             </body>
             </html>
 
             """
+    }
+
+    /// The page modules the report runs, each importing only modules before it: the page's
+    /// number formatting, its stage (the phones and the magnifier) and the report itself.
+    static let reportModules: [(name: String, bytes: [UInt8])] = [
+        ("format.js", PackageResources.format_js), ("stage.js", PackageResources.stage_js), ("report.js", PackageResources.report_js),
+    ]
+
+    /// `reportModules` as the text of one inline `<script type="module">`. A page opened from
+    /// `file://` cannot import a module by URL (and the report has no other file), so the modules
+    /// are concatenated in order with their `import` lines taken out and `export ` cut from their
+    /// declarations: one module scope, where each name a file imports is the earlier file's own
+    /// declaration (Tests/page/shared_names.mjs keeps the page's top-level names distinct across
+    /// files). Only a strict form is accepted, else this throws (a page file changed into a form
+    /// the cut would get wrong; Tests/page/report_inline.test.mjs checks the same under node): an
+    /// import is one whole line `import { a, b } from "./x.js";` naming an earlier module and
+    /// names it declares as `export function|const NAME`; an export is a line beginning
+    /// `export function `, `export async function `, `export const `, `export let ` or
+    /// `export class `; no other line begins with `import` or `export`.
+    static func inlinedModules() throws -> String {
+        var exported: [String: Set<String>] = [:]
+        var parts: [String] = []
+        let declarations = ["export function ", "export async function ", "export const ", "export let ", "export class "]
+        for (name, bytes) in reportModules {
+            var lines: [String] = []
+            var names: Set<String> = []
+            let source = String(decoding: bytes, as: UTF8.self)
+            for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                if line.hasPrefix("import") {
+                    let bad = ToolError(.software, "\(name): the report inlines only `import { a, b } from \"./x.js\";` of an earlier module's exports, not: \(line)")
+                    guard line.hasPrefix("import { "), line.hasSuffix("\";"), let from = line.range(of: " } from \"./") else { throw bad }
+                    let module = String(line[from.upperBound...].dropLast(2))
+                    let imported = line[line.index(line.startIndex, offsetBy: 9)..<from.lowerBound].components(separatedBy: ", ")
+                    guard let available = exported[module], imported.allSatisfy({ available.contains($0) }) else { throw bad }
+                    continue
+                }
+                if line.hasPrefix("export") {
+                    guard let prefix = declarations.first(where: { line.hasPrefix($0) }) else {
+                        throw ToolError(.software, "\(name): the report inlines only `export function|const|let|class` declarations, not: \(line)")
+                    }
+                    let rest = line.dropFirst(prefix.count)
+                    names.insert(String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }))
+                    lines.append(String(line.dropFirst("export ".count)))
+                    continue
+                }
+                lines.append(line)
+            }
+            exported[name] = names
+            parts.append("// ---- \(name)\n" + lines.joined(separator: "\n"))
+        }
+        return "\n" + parts.joined(separator: "\n") + "\n"
     }
 
     /// `text` safe in HTML text and attribute values.

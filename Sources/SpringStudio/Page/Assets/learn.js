@@ -1,14 +1,25 @@
-"use strict";
-// The studio page's learning (Reference §12), loaded before studio.js: rounds of candidates,
-// the designer's answers, the best estimate and its utility map. It uses studio.js's helpers
-// (api, showError, panels, …) only when called, after both files have run.
+// The studio page's learning (Reference §12): rounds of candidates, the designer's answers, the
+// best estimate and its utility map. The panels are studio.js's: startLearning gets the one
+// function of it this file calls (replacePanels) instead of importing it, so that studio.js,
+// learn.js and levers.js import one another in one direction only (studio.js -> levers.js ->
+// learn.js).
+import * as api from "./api.js";
+import { $, showError } from "./dom.js";
+import { axisLabel, short, valueText, withUnit, utilityText } from "./format.js";
+import { showMetrics } from "./metrics.js";
+import { clock, state } from "./state.js";
 
-const learn = { open: null, best: null, busy: false }; // the open round (round mode) and GET /api/best
+/// The open round (round mode, GET /api/candidates) or null, the last GET /api/best, and whether
+/// a learn step is running.
+export const learn = { open: null, best: null, busy: false };
+
+/// studio.js's panels, as startLearning was given them: `replacePanels(list)`.
+let learnView = null;
 
 // ---- learn (Reference §12): rounds of candidates, the designer's answers, the best estimate
 /// Round mode with `round` (GET /api/candidates), or free sliders with null: in round mode the
 /// sliders and "add candidate" are off, so that every answer is about the candidates as shown.
-function setMode(round) {
+export function setMode(round) {
   learn.open = round;
   document.body.dataset.mode = round ? "round" : "free";
   $("round").textContent = round ? "round " + round.round : "free sliders";
@@ -19,33 +30,27 @@ function setMode(round) {
 /// The open round into the panels, watched on its trace (where its candidates differ most) from
 /// its start (0.3 s before the release).
 async function loadRound() {
-  const round = await api("GET", "/api/candidates?k=" + $("k").value);
+  const round = await api.candidates($("k").value);
   const fresh = learn.open === null || learn.open.round !== round.round;
   if ($("trace").value !== round.trace && [...$("trace").options].some((o) => o.value === round.trace)) $("trace").value = round.trace;
   if (fresh) clock.t = round.start;
   setMode(round);
-  replacePanels(round.candidates.map((candidate) => ({ params: candidate.params, candidate })));
+  learnView.replacePanels(round.candidates.map((candidate) => ({ params: candidate.params, candidate })));
 }
 
-/// "utility +m ± s vs the preset" to 2 significant digits (units of the model's prior sd).
-function utilityText({ mean, sd }) {
-  const two = (x) => String(Number(Math.abs(x).toPrecision(2)));
-  return "utility " + (mean < 0 ? "−" : "+") + two(mean) + " ± " + two(sd) + " vs the preset";
-}
-
-async function loadBest() {
-  const best = await api("GET", "/api/best");
+export async function loadBest() {
+  const best = await api.best();
   learn.best = best;
   if (best.choices > 0) $("best").hidden = false;
   $("best-choices").textContent = best.choices + (best.choices === 1 ? " choice" : " choices");
   $("best-choices").dataset.count = best.choices;
   $("best-utility").textContent = utilityText(best.utility);
-  $("best-params").replaceChildren(...preset.axes.map((axis) => {
+  $("best-params").replaceChildren(...state.preset.axes.map((axis) => {
     const item = document.createElement("li");
     item.textContent = axisLabel(axis, best.params[axis.name]);
     return item;
   }));
-  showMetrics($("best-metrics"), best.metrics, best.verdicts, best.intervals);
+  showMetrics($("best-metrics"), state.preset.metrics, best.metrics, best.verdicts, best.intervals);
   showWhy(best);
   showSure(best);
   drawMap(best);
@@ -55,7 +60,7 @@ async function loadBest() {
 /// (how far each can move before a rule breaks), the rounds it rests on and each metric's change
 /// against the preset's own set.
 function showWhy(best) {
-  const unit = (name) => (preset.parameters.find((p) => p.name === name) || {}).unit;
+  const unit = (name) => (state.preset.parameters.find((p) => p.name === name) || {}).unit;
   $("best-edges").replaceChildren(...best.edges.map((name) => {
     const item = document.createElement("li");
     item.textContent = "at an end of " + name + "'s range: the optimum may lie beyond it; widen it under levers";
@@ -69,7 +74,7 @@ function showWhy(best) {
     return item;
   }));
   const why = best.support.map((r) => "round " + r.round + " (" + r.answer + ": candidate " + r.candidate + ")");
-  const changes = preset.metrics.filter((m) => typeof best.changes[m.name] === "number" && best.changes[m.name] !== 0)
+  const changes = state.preset.metrics.filter((m) => typeof best.changes[m.name] === "number" && best.changes[m.name] !== 0)
     .map((m) => m.name + " " + (best.changes[m.name] > 0 ? "+" : "−") + withUnit(short(Math.abs(best.changes[m.name])), m.unit));
   $("best-why").textContent = (why.length ? "rests on " + why.join(", ") + ". " : "") +
     (changes.length ? "against the preset: " + changes.join(", ") : best.choices ? "" : "the preset's own set");
@@ -93,7 +98,7 @@ function showSure(best) {
   $("best-groups").textContent = failing.length
     ? "fails for " + failing.length + " of " + best.groups.length + (best.groups.length === 1 ? " group:" : " groups:")
     : "every one of the " + best.groups.length + (best.groups.length === 1 ? " group" : " groups") + " meets the constraints";
-  const unit = (name) => (preset.metrics.find((m) => m.name === name) || {}).unit;
+  const unit = (name) => (state.preset.metrics.find((m) => m.name === name) || {}).unit;
   $("best-groups-failing").replaceChildren(...failing.slice(0, shown).map((g) => {
     const item = document.createElement("li");
     item.textContent = g.group + " (" + g.traces + (g.traces === 1 ? " trace" : " traces") + "): breaks " + g.broken.join("; ") + " (" +
@@ -105,7 +110,7 @@ function showSure(best) {
 /// A round's candidate whose difference from the round's best-looking one (`noise.candidate`,
 /// on the objective column `noise.metric`) lies inside the noise: a small label naming it; null
 /// for the others.
-function noiseLabel(candidate) {
+export function noiseLabel(candidate) {
   const round = learn.open;
   if (!candidate.insideNoise || !round || !round.noise) return null;
   const n = round.candidates.findIndex((c) => c.id === round.noise.candidate) + 1;
@@ -118,7 +123,7 @@ function noiseLabel(candidate) {
 }
 
 /// One learn step at a time: the learn buttons are off while it runs; an error goes to #error.
-async function step(work) {
+export async function step(work) {
   if (learn.busy) return;
   setBusy(true);
   try {
@@ -146,9 +151,9 @@ function thenReload(request) {
 }
 
 /// Sends the answer; "no difference" says that the model could not learn from it.
-function answer(choice) {
+export function answer(choice) {
   thenReload(async () => {
-    const count = await api("POST", "/api/choices", { round: learn.open.round, ...choice });
+    const count = await api.choose(learn.open.round, choice);
     $("round-note").textContent = count.learned ? "" :
       "noted: a tie says nothing about which is better, so the best and its uncertainty stay as they were; the next round shows other sets";
   });
@@ -197,7 +202,7 @@ function drawMap(best) {
   }
   const at = (values) => [m.left + mapPosition(map.x, values[map.x.name], pw),
     m.top + ph - mapPosition(map.y, values[map.y.name], ph)];
-  const own = Object.fromEntries(preset.parameters.map((p) => [p.name, p.value]));
+  const own = Object.fromEntries(state.preset.parameters.map((p) => [p.name, p.value]));
   const [px, py] = at(own), [bx, by] = at(best.params);
   g.lineWidth = 2;
   g.strokeStyle = "#1c1c1e";
@@ -228,22 +233,25 @@ function drawMap(best) {
     short(scale) + "; ○ best, × preset";
 }
 
-function startLearning() {
+/// The learn controls' handlers, free sliders mode and the best box; `panels` is studio.js's
+/// `{replacePanels}` (the panels' one function this file calls).
+export function startLearning(panels) {
+  learnView = panels;
   $("start-round").addEventListener("click", () => thenReload(async () => {}));
   $("same").addEventListener("click", () => answer({ same: true }));
-  $("undo").addEventListener("click", () => thenReload(() => api("DELETE", "/api/choices/last")));
+  $("undo").addEventListener("click", () => thenReload(() => api.undo()));
   $("leave-round").addEventListener("click", () => {
     setMode(null);
-    replacePanels(panels.map((p) => ({ params: p.params })));
+    learnView.replacePanels(state.panels.map((p) => ({ params: p.params })));
   });
   $("show-best").addEventListener("click", () => {
     if (!learn.best) return;
     setMode(null);
-    replacePanels([{ params: learn.best.params }]);
+    learnView.replacePanels([{ params: learn.best.params }]);
   });
-  $("export-name").value = preset.name + "-studio";
+  $("export-name").value = state.preset.name + "-studio";
   $("export").addEventListener("click", () => step(async () => {
-    const answer = await api("POST", "/api/export", { name: $("export-name").value });
+    const answer = await api.export($("export-name").value);
     $("export-path").textContent = answer.path;
   }));
   setMode(null);

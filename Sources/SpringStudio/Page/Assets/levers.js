@@ -1,15 +1,22 @@
-"use strict";
-// The studio page on the designer's terms (Reference §10.16), loaded before studio.js: the levers
-// (free any parameter over its domain or a range, pin it again: POST /api/space) and the
-// designer's objective (constraints, targets, minimize or maximize, the confidence its
-// constraints are judged sure at: PUT /api/objective). Uses
-// studio.js's and learn.js's helpers only when called.
+// The studio page on the designer's terms (Reference §10.16): the levers (free any parameter
+// over its domain or a range, pin it again: POST /api/space) and the designer's objective
+// (constraints, targets, minimize or maximize, the confidence its constraints are judged sure
+// at: PUT /api/objective). It imports learn.js's steps; studio.js's sliders and panels come as
+// the functions startLevers is given, so that it does not import studio.js (which imports it).
+import * as api from "./api.js";
+import { $ } from "./dom.js";
+import { short, withUnit } from "./format.js";
+import { loadBest, setMode, step } from "./learn.js";
+import { state } from "./state.js";
+
+/// studio.js's sliders and panels, as startLevers was given them: `{buildAxes, replacePanels}`.
+let leversView = null;
 
 /// The levers table: one row per parameter with a domain, its "free" box and its range.
 function buildLevers() {
   const body = $("levers-rows");
   body.replaceChildren();
-  for (const p of preset.parameters) {
+  for (const p of state.preset.parameters) {
     const row = document.createElement("tr");
     row.dataset.lever = p.name;
     const free = document.createElement("input");
@@ -42,7 +49,7 @@ function leversAsked() {
   return [...document.querySelectorAll("#levers-rows tr")].filter((row) => row.querySelector(".lever-free").checked).map((row) => {
     const from = row.querySelector(".lever-from"), to = row.querySelector(".lever-to");
     // A parameter free already keeps its scale (a sweep axis may be linear on a log domain).
-    const now = preset.parameters.find((p) => p.name === row.dataset.lever);
+    const now = state.preset.parameters.find((p) => p.name === row.dataset.lever);
     const scale = now && now.free ? { log: now.log } : {};
     return from ? { name: row.dataset.lever, from: Number(from.value), to: Number(to.value), ...scale } : { name: row.dataset.lever };
   });
@@ -50,16 +57,16 @@ function leversAsked() {
 
 /// After the levers changed: the new preset answer's sliders, one panel at their start values, the best again.
 function applyPreset(answer) {
-  preset = answer;
+  state.preset = answer;
   buildLevers();
-  buildAxes();
+  leversView.buildAxes();
   setMode(null);
-  replacePanels([{ params: Object.fromEntries(preset.axes.map((a) => [a.name, a.preset])) }]);
+  leversView.replacePanels([{ params: Object.fromEntries(state.preset.axes.map((a) => [a.name, a.preset])) }]);
 }
 
 // ---- the designer's objective
 function showObjective() {
-  const o = preset.objective;
+  const o = state.preset.objective;
   $("objective-constraints").value = o.constraints.join("\n");
   $("objective-targets").value = o.targets.join("\n");
   $("objective-direction").value = o.maximize ? "maximize" : "minimize";
@@ -77,21 +84,24 @@ function objectiveAsked() {
   return body;
 }
 
-function startLevers() {
+/// The levers table, the objective's form and their buttons; `panels` is studio.js's
+/// `{buildAxes, replacePanels}`.
+export function startLevers(panels) {
+  leversView = panels;
   buildLevers();
   const metric = $("objective-metric");
   metric.append(new Option("(the preset's default)", ""));
-  for (const m of preset.metrics) metric.append(new Option(m.name, m.name));
+  for (const m of state.preset.metrics) metric.append(new Option(m.name, m.name));
   showObjective();
   $("apply-levers").addEventListener("click", () => step(async () => {
-    applyPreset(await api("POST", "/api/space", { free: leversAsked() }));
+    applyPreset(await api.space(leversAsked()));
     await loadBest();
   }));
   $("apply-objective").addEventListener("click", () => step(async () => {
-    preset.objective = await api("PUT", "/api/objective", objectiveAsked());
+    state.preset.objective = await api.setObjective(objectiveAsked());
     showObjective();
     setMode(null);
-    replacePanels(panels.map((p) => ({ params: p.params })));
+    leversView.replacePanels(state.panels.map((p) => ({ params: p.params })));
     await loadBest();
   }));
 }

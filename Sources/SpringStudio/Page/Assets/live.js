@@ -1,11 +1,23 @@
-"use strict";
 // Live touch (docs/Reference.md §10.16, live touch): with "feel it" on, the selected panel's phone takes
 // pointer input (mouse, pen, touch; two touches for a pinch). Each pointer event goes to
 // /api/live as a sample in the phone's points; the frames the server answers are drawn as they
 // come, and after the last lift the tail plays to rest. Every gesture is kept in the session
 // as a recording (live-N), listed under the stage with one button per intent and a box that
 // adds it to the traces the trace list, rounds and evaluate use.
-const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null, panel: null, drawn: 0, stats: liveStats() };
+// studio.js's trace list and panel requests come as the functions startLive is given.
+import * as api from "./api.js";
+import { $, button, showError } from "./dom.js";
+import { seconds } from "./format.js";
+import { qrSvg } from "./qr.js";
+import { FITTED_PAD, seeing } from "./stage.js";
+import { clock, state } from "./state.js";
+
+/// The live gesture: its socket and the messages queued until it opens, "feel it" on, the
+/// pointers down (id -> finger number), the replay being drawn and its panel, frames drawn, stats.
+export const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null, panel: null, drawn: 0, stats: liveStats() };
+
+/// studio.js's trace list and panels, as startLive was given them: `{showTraces, request}`.
+let liveView = null;
 
 /// What the page measures of a gesture (read by Tests/studio/live_page.py): `sent`, each
 /// sample's event time (ms) and its time in the gesture (s) until its answer comes; `waiting`, answered samples not yet drawn;
@@ -14,7 +26,7 @@ const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null,
 function liveStats() { return { sent: [], waiting: [], latencies: [], intervals: [], last: null, start: null, lastAt: -Infinity }; }
 
 /// Called after each display frame is drawn: the samples answered since were drawn now.
-function liveDrawn() {
+export function liveDrawn() {
   const s = live.stats;
   if (!live.replay || (!live.replay.live && s.waiting.length === 0)) return;
   const now = performance.now();
@@ -27,8 +39,7 @@ function liveDrawn() {
 /// The socket, opened on first use (the token in the query, as every API path takes it).
 function liveSocket() {
   if (live.socket && live.socket.readyState <= 1) return live.socket;
-  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live?token=" + encodeURIComponent(token);
-  const socket = new WebSocket(url);
+  const socket = new WebSocket(api.liveURL());
   live.queue = [];
   socket.addEventListener("open", () => { for (const m of live.queue) socket.send(m); live.queue = []; });
   socket.addEventListener("message", (e) => liveAnswer(JSON.parse(e.data)));
@@ -44,7 +55,7 @@ function liveSend(message) {
 
 /// A pointer event's place on the panel's phone (pt), inverting drawPhone's fit.
 function livePoint(panel, e) {
-  const rect = panel.canvas.getBoundingClientRect(), [w, h] = preset.screen;
+  const rect = panel.canvas.getBoundingClientRect(), [w, h] = state.preset.screen;
   const pad = seeing.actualSize ? 0 : FITTED_PAD;
   const scale = Math.min((rect.width - 2 * pad) / w, (rect.height - 2 * pad) / h);
   const x0 = (rect.width - w * scale) / 2, y0 = (rect.height - h * scale) / 2;
@@ -53,14 +64,14 @@ function livePoint(panel, e) {
 
 /// One pointer event as a sample; a gesture opens on its first touch with the panel's values.
 function livePointer(e, phase) {
-  const panel = panels[selected];
+  const panel = state.panels[state.selected];
   if (!live.on || !panel || (phase !== "began" && !live.ids.has(e.pointerId))) return;
   e.preventDefault();
   if (phase === "began") {
     if (live.ids.size === 0) {
-      liveSend({ params: panel.params, screen: preset.screen, dpr: window.devicePixelRatio || 1 });
+      liveSend({ params: panel.params, screen: state.preset.screen, dpr: window.devicePixelRatio || 1 });
       // Drawn from its first frame on (the stage needs frames to draw).
-      live.replay = { screen: preset.screen, frames: [], rest: 0, live: true };
+      live.replay = { screen: state.preset.screen, frames: [], rest: 0, live: true };
       live.panel = panel;
       live.stats = liveStats();
     }
@@ -114,12 +125,12 @@ function liveAnswer(answer) {
 /// The session's recordings, each with a button per intent of the preset's labelled traces, and
 /// the CSV link.
 async function showRecordings() {
-  const list = await api("GET", "/api/recordings");
-  const intents = [...new Set(preset.traces.map((t) => t.intent).filter(Boolean))].sort();
+  const list = await api.recordings();
+  const intents = [...new Set(state.preset.traces.map((t) => t.intent).filter(Boolean))].sort();
   $("recordings").replaceChildren(...list.recordings.map((r) => {
     const li = document.createElement("li");
     li.dataset.id = r.id;
-    li.append(r.id + " · " + r.kind + " · " + r.duration.toFixed(2) + " s" + (r.intent ? " · " + r.intent : ""));
+    li.append(r.id + " · " + r.kind + " · " + seconds(r.duration, 2) + (r.intent ? " · " + r.intent : ""));
     for (const intent of intents) {
       const b = button(intent, "label");
       b.addEventListener("click", async () => { await liveUpdate(r.id, { intent }); });
@@ -133,34 +144,37 @@ async function showRecordings() {
     li.append(" ", label);
     return li;
   }));
-  $("recordings-csv").href = "/api/recordings.csv?token=" + encodeURIComponent(token);
+  $("recordings-csv").href = api.recordingsCSVLink();
   $("recordings-box").hidden = list.recordings.length === 0;
 }
 
 /// Labels a recording or adds it to the traces (or takes it out): the lists and the panels follow.
 async function liveUpdate(id, change) {
   try {
-    await api("POST", "/api/recordings/" + id, change);
-    preset.traces = (await api("GET", "/api/preset")).traces;
-    showTraces();
+    await api.label(id, change);
+    state.preset.traces = (await api.preset()).traces;
+    liveView.showTraces();
     // The panels' metrics (and their trace, if it left the list) are measured over the new traces.
-    if ("used" in change || "intent" in change) panels.forEach(request);
+    if ("used" in change || "intent" in change) state.panels.forEach(liveView.request);
   } catch (e) {
     showError(String(e.message || e), "live");
   }
   showRecordings();
 }
 
-function startLive() {
+/// The "feel it" box, the pointer handlers, the QR code and the recordings; `panels` is
+/// studio.js's `{showTraces, request}` (the trace list again; a panel's replay and row again).
+export function startLive(panels) {
+  liveView = panels;
   $("live").addEventListener("change", () => {
     live.on = $("live").checked;
     document.body.dataset.live = live.on ? "on" : "off";
   });
   const stage = $("panels");
-  stage.addEventListener("pointerdown", (e) => { if (e.target === panels[selected]?.canvas) livePointer(e, "began"); });
+  stage.addEventListener("pointerdown", (e) => { if (e.target === state.panels[state.selected]?.canvas) livePointer(e, "began"); });
   stage.addEventListener("pointermove", (e) => livePointer(e, "moved"));
   stage.addEventListener("pointerup", (e) => livePointer(e, "ended"));
   stage.addEventListener("pointercancel", (e) => livePointer(e, "cancelled"));
-  if (typeof qrSvg === "function") $("qr").innerHTML = qrSvg(location.href, { scale: 3 });
+  $("qr").innerHTML = qrSvg(location.href, { scale: 3 });
   showRecordings().catch(() => {});
 }

@@ -1,32 +1,17 @@
-"use strict";
 // The studio page's metrics beside a panel or the best set (Reference §10.16): values with units
 // and their 95 % intervals, a missed constraint in red, a missed target in amber (the server's
-// verdicts), the objective as text. Loaded before studio.js; uses its helpers (short, withUnit,
-// preset) only when called.
+// verdicts). The numbers' text comes from format.js.
+import { intervalText, short, valueText } from "./format.js";
 
-// ---- metrics and the objective
-function valueText(v, unit) {
-  if (v === "inf") return "never settles";
-  if (v === null || v === undefined) return "—";
-  return withUnit(short(v), unit);
-}
-
-/// "0.617–1.03" of an interval {lo, hi, traces, groups} (null bounds: no interval).
-function intervalText(i) {
-  if (!i || i.lo === null || i.hi === null) return "";
-  const bound = (v) => v === "inf" ? "∞" : short(v);
-  return bound(i.lo) + "–" + bound(i.hi);
-}
-
-/// The report row `row` into the `<dl>` `list`, coloured by the server's `verdicts` on it (one per
-/// rule of the objective: {rule, kind, metric, met, by}): a metric with a missed constraint in red,
-/// one with a missed target in amber. The page parses no rule. Under each value with an interval
+/// The report row `row` of the preset's `metrics` ({name, unit, better}) into the `<dl>` `list`,
+/// coloured by the server's `verdicts` on it (one per rule of the objective: {rule, kind, metric,
+/// met, by}): a metric with a missed constraint in red, one with a missed target in amber. The page parses no rule. Under each value with an interval
 /// in `intervals` ({COLUMN: {lo, hi, traces, groups}}), its 95 % interval (`dd.interval`, a row of
 /// its own so that the values keep their column).
-function showMetrics(list, row, verdicts, intervals) {
+export function showMetrics(list, metrics, row, verdicts, intervals) {
   const missed = (kind, name) => verdicts.some((v) => v.kind === kind && v.metric === name && !v.met);
   list.replaceChildren();
-  for (const m of preset.metrics) {
+  for (const m of metrics) {
     const v = row[m.name];
     const dt = document.createElement("dt"), dd = document.createElement("dd");
     dt.textContent = m.name;
@@ -46,14 +31,4 @@ function showMetrics(list, row, verdicts, intervals) {
       list.append(under);
     }
   }
-}
-
-function objectiveText() {
-  const lines = [];
-  for (const c of preset.objective.constraints) lines.push("constraint: " + c);
-  for (const t of preset.objective.targets) lines.push("target: " + t);
-  if (preset.objective.minimize) lines.push("minimize: " + preset.objective.minimize);
-  if (preset.objective.maximize) lines.push("maximize: " + preset.objective.maximize);
-  if (typeof preset.objective.confidence === "number") lines.push("sure at: " + short(preset.objective.confidence * 100) + " %");
-  return lines.join("\n");
 }

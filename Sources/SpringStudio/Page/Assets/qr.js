@@ -1,9 +1,9 @@
-"use strict";
 // A QR code encoder (ISO/IEC 18004 Model 2) for the studio page, written for this page alone:
 // byte mode (the text's UTF-8 bytes), error-correction level M, versions 1 to 10 (21 × 21 to
 // 57 × 57 modules), enough for a URL with a token. Lengths are in modules (the symbol's squares)
 // unless they say px. Rows and columns count from the symbol's top left corner, 0-based.
-// qrMatrix gives the modules; qrSvg draws them for element.innerHTML.
+// qrMatrix gives the modules; qrSvg draws them for element.innerHTML. No imports, no DOM:
+// Tests/studio/qr_check.py imports this module under node and decodes its codes with zbarimg.
 
 /// Level M's error-correction blocks for versions 1 to 10 (ISO/IEC 18004 table 9), index
 /// version − 1: [EC codewords per block, then pairs of (number of blocks, data codewords each)].
@@ -255,8 +255,9 @@ function qrPenalty(dark) {
 /// The QR code of `text` (its UTF-8 bytes, byte mode, level M) in the smallest version from 1 to
 /// 10 that holds it (at most 213 bytes), with the mask of lowest penalty among the eight.
 /// Returns {size, dark}: size in modules (21 to 57), dark[row][column] true for a dark module.
-/// Throws an Error when the text needs more than version 10.
-function qrMatrix(text) {
+/// Throws an Error when the text needs more than version 10. `mask` (0 to 7) forces that mask
+/// instead (the tests decode every mask's pattern and format bits).
+export function qrMatrix(text, { mask = null } = {}) {
   const bytes = Array.from(new TextEncoder().encode(String(text)));
   for (let version = 1; version <= 10; version++) {
     const words = qrDataCodewords(bytes, version);
@@ -264,8 +265,8 @@ function qrMatrix(text) {
     const grid = qrGrid(version);
     qrFunctionPatterns(grid);
     qrPlace(grid, qrInterleave(words, version));
-    let best = 0, bestScore = Infinity;
-    for (let m = 0; m < 8; m++) {
+    let best = mask === null ? 0 : mask, bestScore = Infinity;
+    for (let m = 0; m < 8 && mask === null; m++) {
       qrApplyMask(grid, m);
       qrFormat(grid, m);
       const score = qrPenalty(grid.dark);
@@ -284,7 +285,7 @@ function qrMatrix(text) {
 /// black <path> of the dark modules (each row's runs as rectangles), drawn in module units in
 /// the viewBox with a light quiet zone of `quiet` modules (the standard asks for 4) on every
 /// side, `scale` CSS px per module.
-function qrSvg(text, { scale = 4, quiet = 4 } = {}) {
+export function qrSvg(text, { scale = 4, quiet = 4 } = {}) {
   const { size, dark } = qrMatrix(text), side = size + 2 * quiet;
   let d = "";
   dark.forEach((row, y) => {

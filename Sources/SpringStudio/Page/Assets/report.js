@@ -1,7 +1,13 @@
-"use strict";
 // The session report (`springtune studio --session FILE --report OUT.html`, Reference §10.16): one
 // page with no server and no network. The data is the JSON of #data; the phones are drawn by the
 // studio page's own stage.js (interpolated frames, the magnifier). Text goes in with textContent only.
+// An inline script of a file:// page cannot import by URL: StudioReport.swift inlines format.js,
+// stage.js and this file as one module script, their import lines taken out and `export ` cut
+// from their declarations. So the three keep the strict form it checks: imports only at the top,
+// one per line, `import { a, b } from "./x.js";` of those files, no `as`; exports only as
+// `export function` / `export const` declarations (Tests/page/report_inline.test.mjs).
+import { numberWithUnit, short } from "./format.js";
+import { drawStage, makeMagnifier } from "./stage.js";
 
 const data = JSON.parse(document.getElementById("data").textContent);
 const report = document.getElementById("report");
@@ -14,15 +20,9 @@ function el(tag, text, parent, className) {
   if (parent) parent.append(e);
   return e;
 }
-function short(x) {
-  if (typeof x !== "number" || !Number.isFinite(x)) return String(x);
-  const r = Number(x.toPrecision(4));
-  return r !== 0 && Math.abs(r) < 1e-3 ? r.toExponential() : String(r);
-}
 const units = Object.fromEntries(data.preset.parameters.map((p) => [p.name, p.unit]));
 const metricUnits = Object.fromEntries(data.preset.metrics.map((m) => [m.name, m.unit]));
-function withUnit(v, unit) { return typeof v === "number" && unit && unit !== "1" && unit !== "word" ? short(v) + " " + unit : short(v); }
-function values(params) { return Object.entries(params).map(([k, v]) => k + " = " + withUnit(v, units[k])).join(", "); }
+function values(params) { return Object.entries(params).map(([k, v]) => k + " = " + numberWithUnit(v, units[k])).join(", "); }
 function section(title) { const s = el("section", undefined, report); el("h2", title, s); return s; }
 function table(parent, header, rows) {
   const t = el("table", undefined, parent), head = el("tr", undefined, el("thead", undefined, t)), body = el("tbody", undefined, t);
@@ -51,7 +51,7 @@ el("p", data.preset.name + " (" + data.preset.model + "), session " + data.sessi
   const s = section("Free parameters");
   table(s, ["parameter", "range", "preset's value"], data.preset.axes.map((a) => [a.name,
     a.words ? a.words.join(" | ") : "[" + short(a.min) + ", " + short(a.max) + "] " + (a.unit === "1" ? "" : a.unit) + (a.log ? " (log)" : ""),
-    withUnit(data.preset.parameters.find((p) => p.name === a.name).value, a.unit)]));
+    numberWithUnit(data.preset.parameters.find((p) => p.name === a.name).value, a.unit)]));
 }
 {
   const s = section("Rounds");
@@ -74,13 +74,13 @@ el("p", data.preset.name + " (" + data.preset.model + "), session " + data.sessi
   const margins = b.margins.distance;
   if (Object.keys(margins).length) {
     table(s, ["parameter", "margin", "what breaks"], Object.keys(margins).map((k) => [k,
-      typeof margins[k] === "number" ? withUnit(margins[k], units[k]) : margins[k] + " of the range", b.margins.breaks[k] || "nothing within 25 %"]));
+      typeof margins[k] === "number" ? numberWithUnit(margins[k], units[k]) : margins[k] + " of the range", b.margins.breaks[k] || "nothing within 25 %"]));
   }
   const missed = (name) => b.verdicts.filter((v) => v.metric === name && !v.met);
   table(s, ["metric", "best", "change against the preset"], data.preset.metrics.map((m) => [
     { text: m.name, className: missed(m.name).length ? "missed" : "" },
-    withUnit(b.metrics[m.name], m.unit) + (missed(m.name).length ? " (misses " + missed(m.name).map((v) => v.rule).join(", ") + ")" : ""),
-    b.changes[m.name] === undefined ? "—" : (b.changes[m.name] > 0 ? "+" : "") + withUnit(b.changes[m.name], m.unit)]));
+    numberWithUnit(b.metrics[m.name], m.unit) + (missed(m.name).length ? " (misses " + missed(m.name).map((v) => v.rule).join(", ") + ")" : ""),
+    b.changes[m.name] === undefined ? "—" : (b.changes[m.name] > 0 ? "+" : "") + numberWithUnit(b.changes[m.name], m.unit)]));
   if (b.support.length) {
     el("p", "it rests most on " + b.support.map((r) => "round " + r.round + " (" + r.answer + ": " + r.candidate + ")").join(", "), s);
   }

@@ -1,30 +1,31 @@
-"use strict";
-// The studio page's stage (Reference §10.16 "Seeing"), loaded before studio.js: the phone of each panel
-// drawn at the display's rate with the replay's frames interpolated, in the fitted view or at
-// actual size (1 pt = 1 CSS px), and a magnifier over the region that moves most, the same
-// region in every panel. Lengths are in pt (the replay's screen) unless they say CSS px.
-// studio.js calls drawStage from its animation loop and makeMagnifier when it builds a panel;
-// layoutPanels (studio.js) reads seeing.actualSize.
+// The studio page's stage (Reference §10.16 "Seeing"): the phone of each panel drawn at the
+// display's rate with the replay's frames interpolated, in the fitted view or at actual size
+// (1 pt = 1 CSS px), and a magnifier over the region that moves most, the same region in every
+// panel. Lengths are in pt (the replay's screen) unless they say CSS px. studio.js calls
+// drawStage from its animation loop, makeMagnifier when it builds a panel and setActualSize from
+// the "actual size" box; its layout and live.js read seeing.actualSize. No imports and nothing
+// run at load (the session report inlines this file, StudioReport.swift; the frame functions are
+// unit-tested under node, Tests/page/stage.test.mjs).
 
 /// The magnifier's zoom: CSS px per pt, so 4× actual size (where 1 pt = 1 CSS px) and 4× the
 /// phone at actual size; against a fitted phone (0.23 to 0.44 CSS px per pt for a 390 pt screen
 /// drawn 110 to 190 px wide) it is 9 to 17 times larger.
-const MAGNIFIER_ZOOM = 4;
+export const MAGNIFIER_ZOOM = 4;
 /// The magnifier's inset (CSS px): it shows MAGNIFIER_SIZE / MAGNIFIER_ZOOM pt (47.5 × 37.5 pt).
-const MAGNIFIER_SIZE = [190, 150];
+export const MAGNIFIER_SIZE = [190, 150];
 /// A finger's radius as drawn (pt).
 const FINGER_RADIUS = 14;
 /// The room (CSS px) around the phone in the fitted view; none at actual size.
-const FITTED_PAD = 10;
+export const FITTED_PAD = 10;
 
 /// The page's view: `actualSize` (the "actual size" box of the playback fieldset) draws every
 /// phone at 1 pt = 1 CSS px; `region` is the magnified region and `replays` the replays it was
 /// chosen from (recomputed when a panel's replay changes).
-const seeing = { actualSize: false, region: null, replays: [] };
+export const seeing = { actualSize: false, region: null, replays: [] };
 
 // ---- frames
 /// The index of the last frame at or before `t` (s; 0 before the first): frames are in time order.
-function frameIndexAt(frames, t) {
+export function frameIndexAt(frames, t) {
   let lo = 0, hi = frames.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
@@ -38,7 +39,7 @@ function frameIndexAt(frames, t) {
 /// when the two frames have the same number of shapes (else frame k's shapes), its colour frame
 /// k's; the fingers likewise when their number is the same. Before the first frame the first,
 /// after the last the last. Returns `{t, shapes, fingers}` as a frame; a pure function.
-function interpolatedFrame(frames, t) {
+export function interpolatedFrame(frames, t) {
   const k = frameIndexAt(frames, t), a = frames[k], b = frames[k + 1];
   if (!b || t <= a.t) return { t: a.t, shapes: a.shapes, fingers: a.fingers };
   const f = (t - a.t) / (b.t - a.t);
@@ -62,7 +63,7 @@ const EDGES = [
 /// frames with the same number of shapes, shape i's edge moves by |Δ| (shapes paired by index,
 /// and only while the shape keeps its colour: a list row scrolled into another row's index is
 /// another row). Returns a Map from "i e" (shape index, edge 0–3: left, right, top, bottom) to pt.
-function edgeTravel(frames) {
+export function edgeTravel(frames) {
   const travel = new Map();
   for (let k = 0; k + 1 < frames.length; k++) {
     const before = frames[k].shapes, after = frames[k + 1].shapes;
@@ -86,7 +87,7 @@ function edgeTravel(frames) {
 /// replay in which the edge is on the screen (a thrown card: where it left), then kept inside the
 /// screen. An overshoot or a bounce shows there as that edge swinging across the region. The
 /// screen's centre when nothing moves; null without replays.
-function motionRegion(replays) {
+export function motionRegion(replays) {
   if (replays.length === 0) return null;
   const [w, h] = replays[0].screen, rw = MAGNIFIER_SIZE[0] / MAGNIFIER_ZOOM, rh = MAGNIFIER_SIZE[1] / MAGNIFIER_ZOOM;
   const sum = new Map();
@@ -179,7 +180,7 @@ function drawPhone(canvas, screen, frame, region) {
 /// A panel's magnifier: a `<figure class="magnifier">` with its canvas (MAGNIFIER_SIZE CSS px)
 /// and a caption with the zoom ("4× · 1 pt = 4 px") and where the region is (its top left corner,
 /// pt; the whole region in the caption's title). Returns {figure, canvas, caption}.
-function makeMagnifier() {
+export function makeMagnifier() {
   const figure = document.createElement("figure"), canvas = document.createElement("canvas");
   const caption = document.createElement("figcaption");
   figure.className = "magnifier";
@@ -213,7 +214,7 @@ function drawMagnifier(magnifier, screen, frame, region, phoneScale) {
 
 /// Draws every panel that has its replay (`{canvas, magnifier, replay}`) at page time `t` (s),
 /// interpolated between frames, the magnifier over the region chosen from all their replays.
-function drawStage(panels, t) {
+export function drawStage(panels, t) {
   const ready = panels.filter((p) => p.replay), replays = ready.map((p) => p.replay);
   if (replays.length !== seeing.replays.length || replays.some((r, i) => r !== seeing.replays[i])) {
     seeing.replays = replays;
@@ -226,17 +227,10 @@ function drawStage(panels, t) {
   }
 }
 
-// ---- the view: the playback fieldset's "actual size" box (its state read at load too, so a
-// box the browser restored on reload applies).
-function setActualSize(on) {
+// ---- the view: the playback fieldset's "actual size" box (studio.js reads it at load too, so a
+// box the browser restored on reload applies; the session report has no such box: its phones
+// stay fitted).
+export function setActualSize(on) {
   seeing.actualSize = on;
   document.body.dataset.view = on ? "actual" : "fitted";
-}
-// The session report (report.js) draws with this file and has no such box: its phones stay fitted.
-{
-  const box = document.getElementById("actual-size");
-  if (box) {
-  setActualSize(box.checked);
-  box.addEventListener("change", () => { setActualSize(box.checked); layoutPanels(); });
-  }
 }

@@ -1,72 +1,34 @@
-"use strict";
 // The studio's page (Reference §10.16): 1 to 4 candidate panels replaying one trace side by side
 // on one clock. One set of sliders edits the selected panel; every change asks the studio for
 // the replay (frames and per-trace metrics) and the report row over every trace (metrics that
 // the objective's constraints and targets name). In round mode (Reference §12) the panels are
 // the open round's candidates and the designer answers "which is worst?"; the best box shows the
 // model's best set. No network beyond this studio, no build step.
+//
+// The page's entry module (index.html loads it with <script type="module">); the other files
+// are imported, each through explicit import/export, and none imports this one: learn.js,
+// levers.js and live.js get the functions of this file they call (replacePanels, buildAxes,
+// showTraces, request) as arguments of their start functions. Tests/page/shared_names.mjs
+// checks that no top-level name is shared across the page's files otherwise.
+import * as api from "./api.js";
+import { $, button, showError } from "./dom.js";
+import { axisLabel, objectiveText, seconds, short, withUnit } from "./format.js";
+import { answer, learn, noiseLabel, startLearning } from "./learn.js";
+import { startLevers } from "./levers.js";
+import { live, liveDrawn, startLive } from "./live.js";
+import { showMetrics } from "./metrics.js";
+import { controlToValue, SLIDER_STEPS, valueToControl } from "./sliders.js";
+import { drawStage, interpolatedFrame, makeMagnifier, seeing, setActualSize } from "./stage.js";
+import { clock, state } from "./state.js";
 
 const MAX_PANELS = 4;
 const DEBOUNCE_MS = 30;
-const SLIDER_STEPS = 1000;
-
-const token = new URLSearchParams(location.search).get("token") || "";
-const $ = (id) => document.getElementById(id);
-let preset = null;      // GET /api/preset
-let panels = [];        // {params, replay, row, seq, timer, el, canvas, magnifier, values, metrics, objective, title}
-let selected = 0;
-const clock = { t: 0, playing: true, speed: 1, last: null };
-
-async function api(method, path, body) {
-  const response = await fetch(path, {
-    method, headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error || response.statusText);
-  return answer;
-}
-
-/// `message` in #error, shown by `from` ("replay", "learn" or "start"); an empty message clears
-/// only an error the same `from` showed, so a replay arriving does not hide a refused answer.
-let errorFrom = null;
-function showError(message, from) {
-  if (!message && errorFrom !== from) return;
-  errorFrom = message ? from : null;
-  $("error").textContent = message;
-  $("error").hidden = !message;
-}
-
-/// A number as shown on the page: 4 significant digits, no trailing zeros; below 0.001 in
-/// exponent form (5.439e-6, not 0.000005439, so that a metric fits its column).
-function short(x) {
-  if (!Number.isFinite(x)) return String(x);
-  const r = Number(x.toPrecision(4));
-  return r !== 0 && Math.abs(r) < 1e-3 ? r.toExponential() : String(r);
-}
-
-// ---- axes: slider position (0..SLIDER_STEPS) <-> value; log axes move in log space.
-function toValue(axis, s) {
-  const f = s / SLIDER_STEPS;
-  const v = axis.log ? Math.exp(Math.log(axis.min) + f * (Math.log(axis.max) - Math.log(axis.min)))
-                     : axis.min + f * (axis.max - axis.min);
-  return Math.min(axis.max, Math.max(axis.min, Number(v.toPrecision(6))));
-}
-function toSlider(axis, v) {
-  if (axis.max === axis.min) return 0;
-  const f = axis.log ? (Math.log(v) - Math.log(axis.min)) / (Math.log(axis.max) - Math.log(axis.min))
-                     : (v - axis.min) / (axis.max - axis.min);
-  return Math.round(f * SLIDER_STEPS);
-}
-/// A value with its unit; dimensionless ("1") and word values go bare.
-function withUnit(text, unit) { return unit && unit !== "1" && unit !== "word" ? text + " " + unit : text; }
-function axisLabel(axis, v) { return axis.name + " = " + (axis.words ? v : withUnit(short(v), axis.unit)); }
 
 /// A slider (or a choice of words) per free parameter; again after the levers change.
 function buildAxes() {
   const box = $("axes");
   for (const old of box.querySelectorAll("label")) old.remove();
-  for (const axis of preset.axes) {
+  for (const axis of state.preset.axes) {
     const label = document.createElement("label");
     const text = document.createElement("span");
     let input;
@@ -79,10 +41,10 @@ function buildAxes() {
     }
     input.dataset.axis = axis.name;
     input.addEventListener("input", () => {
-      const v = axis.words ? input.value : toValue(axis, Number(input.value));
-      panels[selected].params[axis.name] = v;
+      const v = controlToValue(axis, input.value);
+      state.panels[state.selected].params[axis.name] = v;
       text.textContent = axisLabel(axis, v);
-      request(panels[selected]);
+      request(state.panels[state.selected]);
     });
     label.append(text, input);
     box.append(label);
@@ -91,25 +53,19 @@ function buildAxes() {
 
 /// The sliders show the selected panel's values.
 function syncAxes() {
-  const params = panels[selected].params;
-  for (const axis of preset.axes) {
+  const params = state.panels[state.selected].params;
+  for (const axis of state.preset.axes) {
     const input = document.querySelector(`[data-axis="${axis.name}"]`);
-    input.value = axis.words ? params[axis.name] : toSlider(axis, params[axis.name]);
+    input.value = valueToControl(axis, params[axis.name]);
     input.previousElementSibling.textContent = axisLabel(axis, params[axis.name]);
   }
 }
 
 // ---- panels
-function button(text, className) {
-  const b = document.createElement("button");
-  Object.assign(b, { type: "button", textContent: text, className });
-  return b;
-}
-
 /// A panel showing `params`; with `candidate` (a round's `{id}`) it has "worst" and "best"
 /// buttons instead of "remove".
 function addPanel(params, candidate) {
-  if (panels.length >= MAX_PANELS) return;
+  if (state.panels.length >= MAX_PANELS) return;
   const el = document.createElement("article");
   el.className = "panel";
   const canvas = document.createElement("canvas");
@@ -137,7 +93,7 @@ function addPanel(params, candidate) {
   el.append(canvas, side);
   $("panels").append(el);
   const panel = { params: { ...params }, replay: null, row: null, seq: 0, timer: 0, el, canvas, magnifier, values, metrics, objective, title };
-  el.addEventListener("click", () => select(panels.indexOf(panel)));
+  el.addEventListener("click", () => select(state.panels.indexOf(panel)));
   for (const b of buttons) {
     b.disabled = learn.busy;
     b.addEventListener("click", (e) => {
@@ -145,8 +101,8 @@ function addPanel(params, candidate) {
       if (candidate) answer({ [b.className]: candidate.id }); else removePanel(panel);
     });
   }
-  panels.push(panel);
-  select(panels.length - 1);
+  state.panels.push(panel);
+  select(state.panels.length - 1);
   request(panel);
 }
 
@@ -157,7 +113,7 @@ function showValues(panel) {
   const key = JSON.stringify(panel.params);
   if (panel.values.dataset.params === key) return;
   panel.values.dataset.params = key;
-  const units = new Map((preset.parameters || preset.axes).map((p) => [p.name, p.unit]));
+  const units = new Map((state.preset.parameters || state.preset.axes).map((p) => [p.name, p.unit]));
   panel.values.replaceChildren(...Object.entries(panel.params).map(([name, v]) => {
     const item = document.createElement("span");
     item.textContent = name + " " + (typeof v === "number" ? withUnit(short(v), units.get(name)) : v);
@@ -166,28 +122,28 @@ function showValues(panel) {
 }
 
 function removePanel(panel) {
-  if (panels.length === 1) return;
-  panels.splice(panels.indexOf(panel), 1);
+  if (state.panels.length === 1) return;
+  state.panels.splice(state.panels.indexOf(panel), 1);
   panel.el.remove();
-  select(Math.min(selected, panels.length - 1));
+  select(Math.min(state.selected, state.panels.length - 1));
 }
 
 /// Drops every panel (late answers to them are ignored) and shows `list` of `{params, candidate}`.
 function replacePanels(list) {
-  for (const p of panels) { clearTimeout(p.timer); p.seq++; p.el.remove(); }
-  panels = [];
+  for (const p of state.panels) { clearTimeout(p.timer); p.seq++; p.el.remove(); }
+  state.panels = [];
   for (const { params, candidate } of list) addPanel(params, candidate);
   select(0);
 }
 
 function select(i) {
-  selected = i;
-  panels.forEach((p, k) => {
+  state.selected = i;
+  state.panels.forEach((p, k) => {
     p.el.classList.toggle("selected", k === i);
     p.title.textContent = "candidate " + (k + 1);
   });
-  $("add").disabled = panels.length >= MAX_PANELS || learn.open !== null;
-  for (const b of document.querySelectorAll(".panel .remove")) b.disabled = panels.length === 1;
+  $("add").disabled = state.panels.length >= MAX_PANELS || learn.open !== null;
+  for (const b of document.querySelectorAll(".panel .remove")) b.disabled = state.panels.length === 1;
   syncAxes();
   showCopy(null);
   layoutPanels();
@@ -208,11 +164,11 @@ const STAGE_WIDTH = 190, MIN_STAGE_WIDTH = 110;
 function layoutPanels() {
   const box = $("panels"), stage = $("stage"), best = $("best");
   box.style.removeProperty("--stage-width");
-  box.style.setProperty("--screen-width", preset.screen[0] + "px");
-  box.style.setProperty("--screen-height", preset.screen[1] + "px");
+  box.style.setProperty("--screen-width", state.preset.screen[0] + "px");
+  box.style.setProperty("--screen-height", state.preset.screen[1] + "px");
   box.style.maxWidth = "";
   stage.classList.remove("best-below");
-  const n = panels.length;
+  const panels = state.panels, n = panels.length;
   if (n === 0) return;
   const gap = parseFloat(getComputedStyle(box).columnGap) || 0;
   const width = panels[0].el.offsetWidth, chrome = width - panels[0].canvas.offsetWidth;
@@ -247,15 +203,15 @@ function request(panel) {
     const params = { ...panel.params };
     try {
       const [replay, row] = await Promise.all([
-        api("POST", "/api/replay", { params, traces: [$("trace").value] }),
-        api("POST", "/api/evaluate", { params }),
+        api.replay(params, [$("trace").value]),
+        api.evaluate(params),
       ]);
       if (seq !== panel.seq) return;
       panel.replay = replay.replays[0];
       panel.row = row.metrics;
       panel.metrics.dataset.params = JSON.stringify(params);
-      showMetrics(panel.metrics, row.metrics, row.verdicts, row.intervals);
-      panel.objective.textContent = objectiveText();
+      showMetrics(panel.metrics, state.preset.metrics, row.metrics, row.verdicts, row.intervals);
+      panel.objective.textContent = objectiveText(state.preset.objective);
       showError("", "replay");
     } catch (e) {
       if (seq === panel.seq) showError(String(e.message || e), "replay");
@@ -265,7 +221,7 @@ function request(panel) {
 
 // ---- drawing (stage.js draws; this loop runs the clock)
 /// The longest rest time of the panels (s): the scrub range and the loop length.
-function restTime() { return Math.max(0.001, ...panels.filter((p) => p.replay).map((p) => p.replay.rest)); }
+function restTime() { return Math.max(0.001, ...state.panels.filter((p) => p.replay).map((p) => p.replay.rest)); }
 
 function tick(now) {
   const rest = restTime();
@@ -278,12 +234,12 @@ function tick(now) {
   const shown = Math.min(clock.t, rest);
   $("scrub").max = rest;
   $("scrub").value = shown;
-  $("time").textContent = shown.toFixed(3) + " s / " + rest.toFixed(3) + " s";
-  for (const p of panels) showValues(p);
-  drawStage(panels, clock.t);
+  $("time").textContent = seconds(shown, 3) + " / " + seconds(rest, 3);
+  for (const p of state.panels) showValues(p);
+  drawStage(state.panels, clock.t);
   liveDrawn();
-  const ready = panels.filter((p) => p.replay);
-  if (ready.length === panels.length && document.body.dataset.state !== "ready") document.body.dataset.state = "ready";
+  const ready = state.panels.filter((p) => p.replay);
+  if (ready.length === state.panels.length && document.body.dataset.state !== "ready") document.body.dataset.state = "ready";
   requestAnimationFrame(tick);
 }
 
@@ -293,7 +249,7 @@ async function showCopy(kind) {
   $("copy-box").hidden = kind === null;
   if (kind === null) return;
   try {
-    const answer = await api("POST", "/api/code", { params: panels[selected].params, format: kind });
+    const answer = await api.code(state.panels[state.selected].params, kind);
     $("copy").value = answer.text;
     $("copy").select();
   } catch (e) {
@@ -306,20 +262,20 @@ async function showCopy(kind) {
 /// the chosen trace stays chosen while it is listed.
 function showTraces() {
   const chosen = $("trace").value;
-  $("trace").replaceChildren(...preset.traces.map((t) => new Option(t.id + " — " + t.kind + (t.intent ? ", " + t.intent : ""), t.id)));
-  if (preset.traces.some((t) => t.id === chosen)) $("trace").value = chosen;
+  $("trace").replaceChildren(...state.preset.traces.map((t) => new Option(t.id + " — " + t.kind + (t.intent ? ", " + t.intent : ""), t.id)));
+  if (state.preset.traces.some((t) => t.id === chosen)) $("trace").value = chosen;
 }
 
 async function start() {
   try {
-    preset = await api("GET", "/api/preset");
+    state.preset = await api.preset();
   } catch (e) {
-    showError("cannot load the preset: " + (e.message || e) + (token ? "" : " (open the URL with its ?token=)"), "start");
+    showError("cannot load the preset: " + (e.message || e) + (api.hasToken() ? "" : " (open the URL with its ?token=)"), "start");
     return;
   }
-  $("preset-name").textContent = "— " + preset.name + " (" + preset.model + ")";
+  $("preset-name").textContent = "— " + state.preset.name + " (" + state.preset.model + ")";
   showTraces();
-  $("trace").addEventListener("change", () => { clock.t = 0; panels.forEach(request); });
+  $("trace").addEventListener("change", () => { clock.t = 0; state.panels.forEach(request); });
   buildAxes();
   $("play").addEventListener("click", () => {
     clock.playing = !clock.playing;
@@ -327,19 +283,36 @@ async function start() {
   });
   $("scrub").addEventListener("input", () => { clock.t = Number($("scrub").value); });
   $("speed").addEventListener("change", () => { clock.speed = Number($("speed").value); });
-  $("add").addEventListener("click", () => addPanel(panels[selected].params));
+  $("add").addEventListener("click", () => addPanel(state.panels[state.selected].params));
   $("copy-json").addEventListener("click", () => showCopy("json"));
   $("copy-swiftui").addEventListener("click", () => showCopy("swiftui"));
   $("copy-compose").addEventListener("click", () => showCopy("compose"));
-  startLearning();
-  startLevers();
-  startLive();
-  addPanel(Object.fromEntries(preset.axes.map((a) => [a.name, a.preset])));
+  startLearning({ replacePanels });
+  startLevers({ buildAxes, replacePanels });
+  startLive({ showTraces, request });
+  addPanel(Object.fromEntries(state.preset.axes.map((a) => [a.name, a.preset])));
   // Laid out in the next frame, not inside the observer (which would see its own change).
   const relayout = new ResizeObserver(() => requestAnimationFrame(layoutPanels));
   relayout.observe($("stage"));
   relayout.observe($("best"));
   requestAnimationFrame(tick);
 }
+
+// ---- the view: the playback fieldset's "actual size" box, its state read at load too (so a box
+// the browser restored on reload applies).
+{
+  const box = $("actual-size");
+  setActualSize(box.checked);
+  box.addEventListener("change", () => { setActualSize(box.checked); layoutPanels(); });
+}
+
+/// The browser tests' handle on the page (Tests/studio/*.py through execute_script), its only
+/// global: no page file reads it. `preset` and `panels` are read through getters (both are
+/// replaced as the page goes); the others are the objects the page itself uses.
+window.studioPage = {
+  get preset() { return state.preset; },
+  get panels() { return state.panels; },
+  clock, seeing, learn, live, interpolatedFrame,
+};
 
 start();
