@@ -73,7 +73,10 @@ export { exportBest as export };
 /// The address of GET /api/recordings.csv for a link (`<a download>`), the token in the query.
 export function recordingsCSVLink() { return "/api/recordings.csv?token=" + encodeURIComponent(token); }
 
-/// The address of the live socket /api/live (Replay/StudioLive.swift), the token in the query.
+/// The address of the live socket (operation `live`, GET /api/live: Server/LiveSocket.swift), the token in the query.
 export function liveURL() {
   return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/live?token=" + encodeURIComponent(token);
 }
+
+/// Opens the live socket (operation `live`): its messages are LiveMessage out, LiveFrames and LiveDone in.
+export function live() { return new WebSocket(liveURL()); }

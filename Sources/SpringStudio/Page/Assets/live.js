@@ -14,7 +14,7 @@ import { clock, state } from "./state.js";
 
 /// The live gesture: its socket and the messages queued until it opens, "feel it" on, the
 /// pointers down (id -> finger number), the replay being drawn and its panel, frames drawn, stats.
-export const live = { socket: null, queue: [], on: false, ids: new Map(), replay: null, panel: null, drawn: 0, stats: liveStats() };
+export const liveGesture = { socket: null, queue: [], on: false, ids: new Map(), replay: null, panel: null, drawn: 0, stats: liveStats() };
 
 /// studio.js's trace list and panels, as startLive was given them: `{showTraces, request}`.
 let liveView = null;
@@ -27,30 +27,30 @@ function liveStats() { return { sent: [], waiting: [], latencies: [], intervals:
 
 /// Called after each display frame is drawn: the samples answered since were drawn now.
 export function liveDrawn() {
-  const s = live.stats;
-  if (!live.replay || (!live.replay.live && s.waiting.length === 0)) return;
+  const s = liveGesture.stats;
+  if (!liveGesture.replay || (!liveGesture.replay.live && s.waiting.length === 0)) return;
   const now = performance.now();
   for (const at of s.waiting) s.latencies.push(now - at);
   s.waiting = [];
-  if (s.last !== null && live.replay.live) s.intervals.push(now - s.last);
+  if (s.last !== null && liveGesture.replay.live) s.intervals.push(now - s.last);
   s.last = now;
 }
 
 /// The socket, opened on first use (the token in the query, as every API path takes it).
 function liveSocket() {
-  if (live.socket && live.socket.readyState <= 1) return live.socket;
-  const socket = new WebSocket(api.liveURL());
-  live.queue = [];
-  socket.addEventListener("open", () => { for (const m of live.queue) socket.send(m); live.queue = []; });
+  if (liveGesture.socket && liveGesture.socket.readyState <= 1) return liveGesture.socket;
+  const socket = api.live();
+  liveGesture.queue = [];
+  socket.addEventListener("open", () => { for (const m of liveGesture.queue) socket.send(m); liveGesture.queue = []; });
   socket.addEventListener("message", (e) => liveAnswer(JSON.parse(e.data)));
   socket.addEventListener("close", (e) => { if (e.code !== 1000 && e.code !== 1005) showError("live: " + (e.reason || "the socket closed (" + e.code + ")"), "live"); });
-  live.socket = socket;
+  liveGesture.socket = socket;
   return socket;
 }
 
 function liveSend(message) {
   const text = JSON.stringify(message), socket = liveSocket();
-  if (socket.readyState === 1) socket.send(text); else live.queue.push(text);
+  if (socket.readyState === 1) socket.send(text); else liveGesture.queue.push(text);
 }
 
 /// A pointer event's place on the panel's phone (pt), inverting drawPhone's fit.
@@ -65,58 +65,58 @@ function livePoint(panel, e) {
 /// One pointer event as a sample; a gesture opens on its first touch with the panel's values.
 function livePointer(e, phase) {
   const panel = state.panels[state.selected];
-  if (!live.on || !panel || (phase !== "began" && !live.ids.has(e.pointerId))) return;
+  if (!liveGesture.on || !panel || (phase !== "began" && !liveGesture.ids.has(e.pointerId))) return;
   e.preventDefault();
   if (phase === "began") {
-    if (live.ids.size === 0) {
+    if (liveGesture.ids.size === 0) {
       liveSend({ params: panel.params, screen: state.preset.screen, dpr: window.devicePixelRatio || 1 });
       // Drawn from its first frame on (the stage needs frames to draw).
-      live.replay = { screen: state.preset.screen, frames: [], rest: 0, live: true };
-      live.panel = panel;
-      live.stats = liveStats();
+      liveGesture.replay = { screen: state.preset.screen, frames: [], rest: 0, live: true };
+      liveGesture.panel = panel;
+      liveGesture.stats = liveStats();
     }
-    live.ids.set(e.pointerId, Math.min(...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((n) => ![...live.ids.values()].includes(n))));
+    liveGesture.ids.set(e.pointerId, Math.min(...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((n) => ![...liveGesture.ids.values()].includes(n))));
     panel.canvas.setPointerCapture(e.pointerId);
   }
   // A browser hands over the moves of one display frame as one event: each is a sample.
   const samples = phase === "moved" && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
   for (const each of samples.length ? samples : [e]) {
     // Two fingers' coalesced moves come pointer by pointer: one older than the last sent is dropped.
-    if (each.timeStamp < live.stats.lastAt) continue;
-    live.stats.lastAt = each.timeStamp;
+    if (each.timeStamp < liveGesture.stats.lastAt) continue;
+    liveGesture.stats.lastAt = each.timeStamp;
     const { x, y } = livePoint(panel, each);
-    liveSend({ t: each.timeStamp / 1000, phase, pointers: [{ id: live.ids.get(e.pointerId), x, y }] });
-    if (live.stats.start === null) live.stats.start = each.timeStamp;
-    live.stats.sent.push({ at: each.timeStamp, t: (each.timeStamp - live.stats.start) / 1000 });
+    liveSend({ t: each.timeStamp / 1000, phase, pointers: [{ id: liveGesture.ids.get(e.pointerId), x, y }] });
+    if (liveGesture.stats.start === null) liveGesture.stats.start = each.timeStamp;
+    liveGesture.stats.sent.push({ at: each.timeStamp, t: (each.timeStamp - liveGesture.stats.start) / 1000 });
   }
-  if (phase === "ended" || phase === "cancelled") live.ids.delete(e.pointerId);
+  if (phase === "ended" || phase === "cancelled") liveGesture.ids.delete(e.pointerId);
 }
 
 /// Frames and the closing `done` from the server.
 function liveAnswer(answer) {
-  if (!live.replay) return;
+  if (!liveGesture.replay) return;
   if (answer.frames) {
-    if (answer.frames.length && live.panel.replay !== live.replay) {
-      live.panel.replay = live.replay;
+    if (answer.frames.length && liveGesture.panel.replay !== liveGesture.replay) {
+      liveGesture.panel.replay = liveGesture.replay;
       clock.t = 0;
       clock.playing = true;
     }
-    live.replay.frames.push(...answer.frames);
-    const last = live.replay.frames[live.replay.frames.length - 1];
-    if (last) live.replay.rest = Math.max(live.replay.rest, last.t);
+    liveGesture.replay.frames.push(...answer.frames);
+    const last = liveGesture.replay.frames[liveGesture.replay.frames.length - 1];
+    if (last) liveGesture.replay.rest = Math.max(liveGesture.replay.rest, last.t);
     // While the finger is down the newest frame is drawn (the tail after the lift plays on the clock).
     // While the finger is down the frame of the latest sample is drawn; after the lift the
     // tail plays on the clock from there.
-    const sample = live.stats.sent.shift();
-    if (live.replay.live && last && sample) {
+    const sample = liveGesture.stats.sent.shift();
+    if (liveGesture.replay.live && last && sample) {
       clock.t = Math.min(last.t, sample.t);
-      if (answer.frames.length) live.stats.waiting.push(sample.at);
+      if (answer.frames.length) liveGesture.stats.waiting.push(sample.at);
     }
-    live.drawn += answer.frames.length;
-    document.body.dataset.liveFrames = live.drawn;
+    liveGesture.drawn += answer.frames.length;
+    document.body.dataset.liveFrames = liveGesture.drawn;
   } else if (answer.done) {
-    live.replay.rest = answer.rest;
-    live.replay.live = false;
+    liveGesture.replay.rest = answer.rest;
+    liveGesture.replay.live = false;
     document.body.dataset.liveDone = answer.trace;
     showRecordings();
   }
@@ -167,8 +167,8 @@ async function liveUpdate(id, change) {
 export function startLive(panels) {
   liveView = panels;
   $("live").addEventListener("change", () => {
-    live.on = $("live").checked;
-    document.body.dataset.live = live.on ? "on" : "off";
+    liveGesture.on = $("live").checked;
+    document.body.dataset.live = liveGesture.on ? "on" : "off";
   });
   const stage = $("panels");
   stage.addEventListener("pointerdown", (e) => { if (e.target === state.panels[state.selected]?.canvas) livePointer(e, "began"); });

@@ -15,7 +15,7 @@ import { $, button, showError } from "./dom.js";
 import { axisLabel, objectiveText, seconds, short, withUnit } from "./format.js";
 import { answer, learn, noiseLabel, startLearning } from "./learn.js";
 import { startLevers } from "./levers.js";
-import { live, liveDrawn, startLive } from "./live.js";
+import { liveGesture, liveDrawn, startLive } from "./live.js";
 import { showMetrics } from "./metrics.js";
 import { controlToValue, SLIDER_STEPS, valueToControl } from "./sliders.js";
 import { drawStage, interpolatedFrame, makeMagnifier, seeing, setActualSize } from "./stage.js";
@@ -226,7 +226,7 @@ function restTime() { return Math.max(0.001, ...state.panels.filter((p) => p.rep
 function tick(now) {
   const rest = restTime();
   // While a live finger is down the newest frame is shown: the clock waits for the answers.
-  if (clock.playing && clock.last !== null && !(live.replay && live.replay.live)) {
+  if (clock.playing && clock.last !== null && !(liveGesture.replay && liveGesture.replay.live)) {
     clock.t += (now - clock.last) / 1000 * clock.speed;
     if (clock.t > rest + 0.5) clock.t = 0; // hold the end for half a second, then loop
   }
@@ -312,7 +312,7 @@ async function start() {
 window.studioPage = {
   get preset() { return state.preset; },
   get panels() { return state.panels; },
-  clock, seeing, learn, live, interpolatedFrame,
+  clock, seeing, learn, live: liveGesture, interpolatedFrame,
 };
 
 start();
