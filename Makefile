@@ -37,7 +37,7 @@ CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
 ## -DSPRINGTUNE_BUILD_VERSION: compile the version `make version` wrote (see VERSION below).
 SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS) -Xswiftc -DSPRINGTUNE_BUILD_VERSION
 
-.PHONY: setup setup-test version build build-tool demo test install install-built uninstall notebooks strip-notebooks bench footprint fuzz docs clean test-compiled test-served
+.PHONY: setup setup-test version build build-tool demo test test-build test-units test-compiled test-served test-docs install install-built uninstall notebooks strip-notebooks bench footprint fuzz docs clean
 
 ## Install system packages (Debian/Ubuntu), only when missing: $(call apt,PACKAGES).
 apt = @dpkg -s $(1) >/dev/null 2>&1 || { \
@@ -79,8 +79,19 @@ demo: build-tool
 TIMED := Tests/cli/timed.sh
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
 ## the sweeps they check take seconds there instead of minutes in a debug build.
+## Two phases of lanes side by side (each lane's output is printed when it ends). While the
+## package builds, the steps that compile in scratch folders of their own (the footprint's
+## example, the symbol graph, the fuzzers) use what the build leaves of the 2 cores (its
+## modules at the end compile one after another). Then the Swift suites with the command-line
+## checks, the steps that mostly wait on a server, a browser, a cluster or one core of Python,
+## and DocC (which builds in .build, so after the package). docs/Development.md has the table
+## of where the time goes.
 test: setup-test version
+	$(MAKE) -j2 --output-sync=target test-build test-compiled
+	$(MAKE) -j3 --output-sync=target test-units test-served test-docs
+test-build:
 	$(TIMED) $(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(SWIFT_FLAGS)
+test-units:
 	$(TIMED) $(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(SWIFT_FLAGS)
 	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) $(TIMED) Tests/cli/run.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) INSTALL_TARGET=install-built $(TIMED) Tests/cli/install.sh
@@ -101,18 +112,15 @@ test: setup-test version
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/finite.sh
 	$(TIMED) node --test Tests/page/
 	$(TIMED) node Tests/page/shared_names.mjs
-	$(MAKE) -j2 --output-sync=target test-compiled test-served
 
-## The last steps, as two groups side by side (`make -j2`; each group's output is printed when
-## it ends): steps that compile in their own scratch folders (the example for the footprint,
-## the symbol graph, DocC, the fuzzers) beside steps that mostly wait on a server, a browser, a
-## cluster or one core of Python. On 2 cores that saves about two minutes of `make test`.
+## Steps that compile in scratch folders of their own (not .build), beside the package's build.
 test-compiled:
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
-	$(TIMED) $(MAKE) docs
+	$(TIMED) Tests/cli/footprint.sh
+	$(TIMED) Tests/cli/doccomments.sh
 	rm -rf out/fuzz-smoke
 	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=1 FUZZ_CONFIG=debug FUZZ_DIR=out/fuzz-smoke
+test-docs:
+	$(TIMED) $(MAKE) docs
 test-served:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) out/test/studio-venv/bin/python Tests/studio/browser.py
