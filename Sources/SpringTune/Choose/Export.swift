@@ -1,4 +1,5 @@
 import Foundation
+import SpringCore
 import SpringLayout
 import ToolRuntime
 import TraceIO

@@ -1,4 +1,5 @@
 import SpringCore
+import ToolRuntime
 import TraceIO
 
 /// One line of `springtune traces stats`: the shape of a trace and its release velocity. For a

@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// `--holdout`, `--holdout-groups` and `--folds` for `sweep` and `search` (Reference §14): the

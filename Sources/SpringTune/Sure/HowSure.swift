@@ -1,6 +1,7 @@
 import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 import TraceIO
 
 /// How sure one chosen set is (Reference §14): its intervals, each constraint judged at the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringCore
 import SpringLayout
 import SpringTune
 import TraceIO
