@@ -52,7 +52,7 @@ struct PhotoGesture {
         let article = try String(contentsOf: Self.root.appendingPathComponent("Sources/SpringLayout/SpringLayout.docc/DriveAnInteractionPerFrame.md"), encoding: .utf8)
         let section = try #require(article.range(of: "## A photo you flick away"))
         let rest = article[section.upperBound...]
-        let open = try #require(rest.range(of: "```swift\nimport SpringLayout\n\n"))
+        let open = try #require(rest.range(of: "```swift\nimport SpringCore\nimport SpringLayout\n\n"))
         let close = try #require(rest[open.upperBound...].range(of: "```"))
         let block = rest[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let here = Self.marked(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
