@@ -38,3 +38,8 @@ public struct RowFrame: EngineFrame {
     /// Every number of the frame: what is shown, then targets and velocities.
     public var values: [Double] { [height, target, velocity, fold.angle, fold.depth] }
 }
+
+extension RowFrame: FrameRates {
+    /// The height hᵣ and dhᵣ/dt.
+    var rates: [(value: Double, rate: Double)] { [(height, velocity)] }
+}

@@ -228,3 +228,8 @@ public struct CardDismissEngine: TouchEngine {
         return Frame(Rect.lerp(start, target, s.position), target, .along(start, target, rate: s.velocity))
     }
 }
+
+extension CardDismissEngine.Frame: FrameRates {
+    /// The frame's edges (left, right, top, bottom) with their rates.
+    var rates: [(value: Double, rate: Double)] { zip(frame.edges, velocity.edges).map { ($0, $1) } }
+}

@@ -324,3 +324,9 @@ public struct FlowLayoutEngine: Sendable {
         offset = o
     }
 }
+
+extension FlowLayoutTouchEngine.Frame: FrameRates {
+    /// Each row's content position pᵢ (its screen y + o) with its spring velocity dpᵢ/dt: the
+    /// rate of pᵢ while the offset holds still (the scroll carries rows without a spring velocity).
+    var rates: [(value: Double, rate: Double)] { zip(rows, velocities).map { ($0 + offset, $1) } }
+}

@@ -1,5 +1,3 @@
-import SpringCore
-
 /// Drives a ``ScrollView``'s displayed offset from a touch (Reference §5): rubber-banded while the
 /// finger is down, then the exact release motion.
 public struct ScrollDriver: Sendable {
