@@ -218,3 +218,8 @@ public struct PercentTransitionEngine: TouchEngine {
         velocityJump = abs(speedAfter - fingerSpeed)
     }
 }
+
+extension PercentTransitionEngine.Frame: FrameRates {
+    /// The offset s and ṡ.
+    var rates: [(value: Double, rate: Double)] { [(offset, velocity)] }
+}

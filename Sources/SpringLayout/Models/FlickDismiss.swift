@@ -182,3 +182,8 @@ public struct FlickDismissEngine: TouchEngine {
         return !(center.x + half.x < 0 || center.x - half.x > model.scene.width || center.y + half.y < 0 || center.y - half.y > model.scene.height)
     }
 }
+
+extension FlickDismissEngine.Frame: FrameRates {
+    /// The centre's x and y with their velocities.
+    var rates: [(value: Double, rate: Double)] { [(center.x, velocity.x), (center.y, velocity.y)] }
+}

@@ -150,3 +150,8 @@ public struct BottomSheetEngine: TouchEngine {
         return Frame(top: shown.top, target: s.target, velocity: shown.slope * s.velocity)
     }
 }
+
+extension BottomSheetEngine.Frame: FrameRates {
+    /// The top edge and its velocity.
+    var rates: [(value: Double, rate: Double)] { [(top, velocity)] }
+}
