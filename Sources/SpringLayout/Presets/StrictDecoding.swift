@@ -53,7 +53,6 @@ struct StrictContainer {
     }
 
     func positive(_ key: String) throws -> Double? { try number(key, "must be finite and > 0") { $0 > 0 } }
-    func nonNegative(_ key: String) throws -> Double? { try number(key, "must be finite and >= 0") { $0 >= 0 } }
 }
 
 /// A preset that cannot be used, with the key path that is wrong: `sweep[1].steps: ...`.
