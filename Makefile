@@ -115,8 +115,8 @@ test-units:
 
 ## Steps that compile in scratch folders of their own (not .build), beside the package's build.
 test-compiled:
-	$(TIMED) Tests/cli/footprint.sh
-	$(TIMED) Tests/cli/doccomments.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
 	rm -rf out/fuzz-smoke
 	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=1 FUZZ_CONFIG=debug FUZZ_DIR=out/fuzz-smoke
 test-docs:
