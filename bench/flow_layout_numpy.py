@@ -40,7 +40,7 @@ TRACE_ROOT = os.path.join(REPO, "Sources", "SpringTune", "Resources", "Traces")
 # Preset and grid
 # ---------------------------------------------------------------------------------------------
 
-# FlowLayout.parameters (Sources/SpringLayout/FlowLayout.swift) with their defaults.
+# FlowLayout.parameters (Sources/SpringLayout/Models/FlowLayout.swift) with their defaults.
 DEFAULT_PARAMS = {
     "frequency": 1.0,
     "damping": 1.0,

@@ -13,6 +13,9 @@
    `/api/live`).
 4. docs/Development.md's layout table has a row for every target under Sources/ and names every
    folder one level inside a target (a C target's `include/` aside).
+5. Every path of the repository a file names (`Sources/SpringLayout/Models/FlowLayout.swift`,
+   `Tests/cli/lib.sh`, `docs/Studio.md`) exists; CHANGELOG.md (history) aside, and the worked
+   example of docs/Adding-a-model.md (a model `Snap` that is not there).
 
 Needs SPRINGTUNE (the binary). Prints `ok …` / `FAIL …` lines and exits 1 when any check failed.
 Run from the repository root: SPRINGTUNE=.build/release/springtune python3 Tests/cli/signposts.py
@@ -151,6 +154,25 @@ def layout_problems(text):
     return missing
 
 
+PATH = re.compile(r"\b((?:Sources|Tests|docs|scripts|Fuzz|Examples|bench|Notebooks)/[\w./+-]*\w\.(?:swift|js|mjs|py|sh|md|html|css))\b")
+
+
+def missing_paths(files):
+    """(path, line, named) for each repository path a file names that does not exist."""
+    out = []
+    for path, text in files:
+        if path == "CHANGELOG.md":
+            continue
+        for number, line in enumerate(text.split("\n"), 1):
+            for m in PATH.finditer(line):
+                named = m.group(1)
+                if path == "docs/Adding-a-model.md" and os.path.basename(named).startswith("Snap"):
+                    continue
+                if not os.path.exists(os.path.join(ROOT, named)):
+                    out.append((path, number, named))
+    return out
+
+
 def main():
     files = list(tracked())
     reference = dict(files)["docs/Reference.md"]
@@ -180,7 +202,12 @@ def main():
     missing = layout_problems(dict(files)["docs/Development.md"])
     check(not missing, "docs/Development.md's layout table names every target and its folders", ", ".join(missing))
 
+    gone = missing_paths(files)
+    check(not gone, "every repository path a file names exists", "; ".join(f"{p}:{n}: {x}" for p, n, x in gone[:10]))
+
     if "--self-test" in sys.argv:
+        gone = missing_paths([("docs/Y.md", "in Sources/SpringLayout/FlowLayout.swift (moved) and Tests/cli/lib.sh")])
+        check(gone == [("docs/Y.md", 1, "Sources/SpringLayout/FlowLayout.swift")], "self-test: a path that moved is caught", str(gone))
         broken = [("docs/X.md", "see Reference §99.1 and RFC 9110 §9.3.2")]
         found = bad_citations(broken, sections)
         check([c for _, _, c, _ in found] == ["§99.1"], "self-test: a citation of a section the Reference lacks is caught (and an RFC's is not)", str(found))
