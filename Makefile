@@ -113,13 +113,16 @@ test-units:
 	$(TIMED) node --test Tests/page/
 	$(TIMED) node Tests/page/shared_names.mjs
 
-## Steps that compile in scratch folders of their own (not .build), beside the package's build.
+## Steps that compile in scratch folders of their own (not .build, whose lock the package's
+## build holds), beside that build.
 test-compiled:
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
 	rm -rf out/fuzz-smoke
 	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=1 FUZZ_CONFIG=debug FUZZ_DIR=out/fuzz-smoke
+## Steps that read the package through .build (`swift package describe`, the DocC plugin): after
+## the build, each waiting for `swift test` to let go of the folder's lock.
 test-docs:
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
 	$(TIMED) $(MAKE) docs
 test-served:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
@@ -146,7 +149,7 @@ strip-notebooks: $(VENV)/.installed
 ## Rewrites the footprint table of docs/SpringLayout.md from a release build of the example
 ## consumer (what Tests/cli/footprint.sh checks on every `make test`).
 footprint:
-	FOOTPRINT_WRITE=1 Tests/cli/footprint.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) FOOTPRINT_WRITE=1 Tests/cli/footprint.sh
 
 ## Times the fixed workloads (evernote's pinned 384-set bench grid with charts; a 10,000-set sweep).
 bench: build
