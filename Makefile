@@ -80,12 +80,12 @@ TIMED := Tests/cli/timed.sh
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
 ## the sweeps they check take seconds there instead of minutes in a debug build.
 ## Two phases of lanes side by side (each lane's output is printed when it ends). While the
-## package builds, the steps that compile in scratch folders of their own (the footprint's
-## example, the symbol graph, the fuzzers) use what the build leaves of the 2 cores (its
-## modules at the end compile one after another). Then the Swift suites with the command-line
-## checks, the steps that mostly wait on a server, a browser, a cluster or one core of Python,
-## and DocC (which builds in .build, so after the package). docs/Development.md has the table
-## of where the time goes.
+## package builds, the steps that compile in scratch folders of their own (the symbol graph,
+## the fuzzers) use what the build leaves of the 2 cores (its modules at the end compile one
+## after another). Then the Swift suites with the command-line checks, the steps that mostly
+## wait on a server, a browser, a cluster or one core of Python, and the footprint and DocC
+## (which read the package through .build, so after it). docs/Development.md has the table of
+## where the time goes.
 test: setup-test version
 	$(MAKE) -j2 --output-sync=target test-build test-compiled
 	$(MAKE) -j3 --output-sync=target test-units test-served test-docs
