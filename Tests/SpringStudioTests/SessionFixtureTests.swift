@@ -58,4 +58,24 @@ import Testing
         #expect(id == "live-3")
         #expect(try store.recordings().last?.trace.samples.map(\.phase) == [.began, .ended])
     }
+
+    /// An edited session's rows the live socket could not have written are skipped, not
+    /// replayed, and left in the file as they are: bad JSON, an unknown phase, a coordinate of
+    /// 1e308 pt, a screen of -5 pt, a ratio of 0, samples out of time order.
+    @Test func editedRecordingsAreSkippedAndLeftAsTheyAre() throws {
+        let path = try Self.copy()
+        let store = try SessionStore(path: path, preset: "clear-pinch", model: "pinch-fold")
+        let rows = [#"not json"#, #"[[0,1,2,"sideways",0]]"#, #"[[0,1e308,2,"began",0],[1,1,2,"ended",0]]"#,
+                    #"[[1,1,2,"began",0],[0,1,2,"ended",0]]"#, #"[[0,1,2,"began",0],[1,1,2,"ended",0]]"#, #"[[0,1,2,"began",0],[1,1,2,"ended",0]]"#]
+        let screens: [(Double, Double, Double)] = [(390, 844, 2), (390, 844, 2), (390, 844, 2), (390, 844, 2), (1e308, -5, 2), (390, 844, 0)]
+        try store.db.write { db in
+            for (k, (samples, s)) in zip(rows, screens).enumerated() {
+                try db.execute(sql: "INSERT INTO recordings (number, at, width, height, dpr, params, samples, used) VALUES (?, 'x', ?, ?, ?, '{}', ?, 1)",
+                               arguments: [10 + k, s.0, s.1, s.2, samples])
+            }
+        }
+        #expect(try store.recordings().map(\.id) == ["live-1", "live-2"])
+        let kept = try store.db.read { try String.fetchAll($0, sql: "SELECT samples FROM recordings WHERE number >= 10 ORDER BY number") }
+        #expect(kept == rows)
+    }
 }

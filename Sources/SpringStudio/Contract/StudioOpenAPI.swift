@@ -33,6 +33,7 @@ enum StudioOpenAPI {
     ]
 
     static let document: JSONValue = {
+        let listed = endpoints
         func json(_ schema: Schema) -> JSONValue { .object([("application/json", .object([("schema", schema.json)]))]) }
         func errorAnswers(_ e: Endpoint) -> [(String, JSONValue)] {
             e.errors.map { (String($0), JSONValue.object([("description", .string("one-line JSON error")), ("content", json(.ref(ErrorAnswer.self)))])) }
@@ -72,8 +73,8 @@ enum StudioOpenAPI {
                               ("description", .string("The studio's JSON API (docs/Reference.md §10.16). Every call needs the token: Authorization: Bearer TOKEN or ?token=TOKEN. Generated from the contract types of Sources/SpringStudio."))])),
             ("servers", .array([.object([("url", .string("/"))])])),
             ("security", .array([.object([("bearer", .array([]))]), .object([("query", .array([]))])])),
-            ("paths", .object(endpoints.reduce(into: [String]()) { paths, e in if !paths.contains(e.path) { paths.append(e.path) } }.map { path in
-                (path, .object(endpoints.filter { $0.path == path }.map { ($0.method, operation($0)) }))
+            ("paths", .object(listed.reduce(into: [String]()) { paths, e in if !paths.contains(e.path) { paths.append(e.path) } }.map { path in
+                (path, .object(listed.filter { $0.path == path }.map { ($0.method, operation($0)) }))
             })),
             ("components", .object([
                 ("securitySchemes", .object([("bearer", .object([("type", .string("http")), ("scheme", .string("bearer"))])),

@@ -3,6 +3,7 @@ import GRDB
 import SpringCore
 import SpringLayout
 import SpringTune
+import TraceIO
 
 extension SessionStore {
     /// A live gesture kept in the session (Reference §10.16, live touch).
@@ -58,19 +59,26 @@ extension SessionStore {
         return n
     }
 
-    /// A stored row as a recording; nil when its samples do not read back (a phase this build
-    /// does not know among them).
+    /// A stored row as a recording; nil (skipped, the file left as it is) for a row the live
+    /// socket could not have written: samples that do not read back (a phase this build does not
+    /// know), a coordinate beyond ±``TouchInput/coordinateLimit`` pt, a trace that breaks the
+    /// reader's rules (``TraceRules``), a screen outside 1 … ``ParameterSpec/maxLength`` pt or a
+    /// device pixel ratio outside 0.1 … 16. A session file is input like any other: an edited one
+    /// must not put such a gesture among the studio's traces.
     static func recording(_ record: RecordingRecord) -> Recording? {
-        guard let stored = try? JSONDecoder().decode([StoredSample].self, from: Data(record.samples.utf8)) else { return nil }
+        guard let stored = try? JSONDecoder().decode([StoredSample].self, from: Data(record.samples.utf8)),
+              [record.width, record.height].allSatisfy({ $0 >= 1 && $0 <= ParameterSpec.maxLength }), record.dpr >= 0.1 && record.dpr <= 16 else { return nil }
         var samples: [TouchSample] = []
         for s in stored {
-            guard let sample = s.sample else { return nil }
+            guard let sample = s.sample, abs(sample.x) <= TouchInput.coordinateLimit, abs(sample.y) <= TouchInput.coordinateLimit else { return nil }
             samples.append(sample)
         }
         let id = "live-\(record.number)"
         let intent = record.intent.flatMap(TraceIntent.init(rawValue:))
+        let trace = Trace(id: id, intent: intent, group: group(dpr: record.dpr), samples: samples)
+        guard TraceRules.problem(trace) == nil else { return nil }
         return Recording(id: id, intent: intent, used: record.used, screen: [record.width, record.height], dpr: record.dpr,
-                         params: decode(record.params), trace: Trace(id: id, intent: intent, group: group(dpr: record.dpr), samples: samples))
+                         params: decode(record.params), trace: trace)
     }
 
     /// The group of a recording (Reference §14.1: who made it): the device it was made on, as
