@@ -37,7 +37,7 @@ CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
 ## -DSPRINGTUNE_BUILD_VERSION: compile the version `make version` wrote (see VERSION below).
 SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS) -Xswiftc -DSPRINGTUNE_BUILD_VERSION
 
-.PHONY: setup setup-test version build build-tool demo test test-build test-units test-compiled test-served test-docs install install-built uninstall notebooks strip-notebooks bench footprint fuzz docs clean
+.PHONY: setup setup-test version build build-tool demo test test-units test-cli test-served install install-built uninstall notebooks strip-notebooks bench footprint fuzz docs clean
 
 ## Install system packages (Debian/Ubuntu), only when missing: $(call apt,PACKAGES).
 apt = @dpkg -s $(1) >/dev/null 2>&1 || { \
@@ -72,27 +72,31 @@ build-tool: setup version
 demo: build-tool
 	$(BIN) sweep --preset evernote --out $(DEMO_OUT)
 
-## Swift suites, command-line checks (incl. a separate package decoding an export), a sharded
-## sweep on a private single-node Slurm cluster (started and stopped by Tests/slurm/run.sh),
-## notebooks, and a short run of every fuzzer from the seed corpus (fresh each time).
+## Swift suites (incl. every fuzz harness fed its seed corpus), command-line checks (incl. a
+## separate package decoding an export), a sharded sweep on a private single-node Slurm cluster
+## (started and stopped by Tests/slurm/run.sh), notebooks, the footprint and the API docs.
 ## Each step prints `time: STEP N s` (Tests/cli/timed.sh): `grep ^time: LOG` shows where the time goes.
 TIMED := Tests/cli/timed.sh
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
-## the sweeps they check take seconds there instead of minutes in a debug build.
-## Two phases of lanes side by side (each lane's output is printed when it ends). While the
-## package builds, the steps that compile in scratch folders of their own (the symbol graph,
-## the fuzzers) use what the build leaves of the 2 cores (its modules at the end compile one
-## after another). Then the Swift suites with the command-line checks, the steps that mostly
-## wait on a server, a browser, a cluster or one core of Python, and the footprint and DocC
-## (which read the package through .build, so after it). docs/Development.md has the table of
-## where the time goes.
+## the sweeps they check take seconds there instead of minutes in a debug build. The build (with
+## the man page's generator, which install.sh's `make install-built` then finds built), then
+## three lanes side by side (each lane's output is printed when it ends). docs/Development.md
+## has the table of where the time goes.
+TEST_FLAGS = -Xswiftc -enable-testing $(SWIFT_FLAGS)
 test: setup-test version
-	$(MAKE) -j2 --output-sync=target test-build test-compiled
-	$(MAKE) -j3 --output-sync=target test-units test-served test-docs
-test-build:
-	$(TIMED) $(SWIFT) build -c release --build-tests -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	$(TIMED) $(SWIFT) build -c release --build-tests $(TEST_FLAGS)
+	$(TIMED) $(SWIFT) build -c release --product generate-manual $(TEST_FLAGS)
+	$(MAKE) -j3 --output-sync=target test-units test-cli test-served GENERATE_MANUAL=$(CURDIR)/.build/release/generate-manual
+## The steps that read the package through .build, one after another (each takes the folder's
+## lock): the Swift suites, then the footprint (`swift package describe`, the example app) and
+## DocC, whose symbol graphs doccomments.sh then reads.
 test-units:
-	$(TIMED) $(SWIFT) test -c release --skip-build -Xswiftc -enable-testing $(SWIFT_FLAGS)
+	$(TIMED) $(SWIFT) test -c release --skip-build $(TEST_FLAGS)
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
+	$(TIMED) $(MAKE) docs
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
+## The command-line checks: the built binary only.
+test-cli:
 	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) $(TIMED) Tests/cli/run.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) INSTALL_TARGET=install-built $(TIMED) Tests/cli/install.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/readme.sh
@@ -112,18 +116,7 @@ test-units:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/finite.sh
 	$(TIMED) node --test Tests/page/
 	$(TIMED) node Tests/page/shared_names.mjs
-
-## Steps that compile in scratch folders of their own (not .build, whose lock the package's
-## build holds), beside that build.
-test-compiled:
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
-	rm -rf out/fuzz-smoke
-	$(TIMED) $(MAKE) fuzz FUZZ_SECONDS=1 FUZZ_CONFIG=debug FUZZ_DIR=out/fuzz-smoke
-## Steps that read the package through .build (`swift package describe`, the DocC plugin): after
-## the build, each waiting for `swift test` to let go of the folder's lock.
-test-docs:
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
-	$(TIMED) $(MAKE) docs
+## The steps that mostly wait on a server, a browser, a cluster or one core of Python.
 test-served:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) out/test/studio-venv/bin/python Tests/studio/browser.py
@@ -188,13 +181,16 @@ TOOLS_BUILD := .build/tools
 MANIFEST := share/springtune/install-manifest
 install: build
 	@$(MAKE) --no-print-directory install-built
+## The man page's generator (swift-argument-parser's generate-manual): built for debug in
+## .build/tools, unless GENERATE_MANUAL names one already built (make test builds it with the package).
+GENERATE_MANUAL ?=
 install-built: SHELL := /bin/bash
 install-built:
 	@for b in $(BIN) $(STUDIO_BIN); do test -x $$b || { echo "make install: no $$b; run make build first" >&2; exit 66; }; done
-	$(SWIFT) build -c debug --scratch-path $(TOOLS_BUILD) --product generate-manual
+	$(if $(GENERATE_MANUAL),,$(SWIFT) build -c debug --scratch-path $(TOOLS_BUILD) --product generate-manual)
 	@set -euo pipefail; root='$(DESTDIR)$(PREFIX)'; gen=$$(mktemp -d); trap 'rm -rf "$$gen"' EXIT; \
 	date=$$(git log -1 --format=%cs 2>/dev/null || date -u +%F); \
-	$(TOOLS_BUILD)/debug/generate-manual $(BIN) --date "$$date" -o "$$gen"; \
+	$(or $(GENERATE_MANUAL),$(TOOLS_BUILD)/debug/generate-manual) $(BIN) --date "$$date" -o "$$gen"; \
 	for sh in bash zsh fish; do $(BIN) --generate-completion-script $$sh > "$$gen/completion.$$sh"; done; \
 	if [ -f "$$root/$(MANIFEST)" ]; then echo "replacing the install in $$root"; $(MAKE) --no-print-directory uninstall; fi; \
 	mkdir -p "$$root"; list="$$gen/manifest"; : > "$$list"; \

@@ -4,6 +4,12 @@ import PackageDescription
 /// The condition on every use of a package dependency: the trait `Tool` is enabled.
 let tool: TargetDependencyCondition? = .when(traits: ["Tool"])
 
+/// The test targets compile without optimisation even in `make test`'s release build: the code
+/// they check (the package's modules) is optimised, the tests' own code only calls it, and
+/// optimising it cost 129 s of both cores against 96 s to rebuild them. No product contains a
+/// test target.
+let tests: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
     name: "springtune",
     platforms: [.macOS(.v14), .iOS(.v16)],  // macOS 14: Hummingbird 2 (the studio)
@@ -13,8 +19,8 @@ let package = Package(
         .library(name: "TraceIO", targets: ["TraceIO"]),
         .library(name: "SpringTune", targets: ["SpringTune"]),
         .library(name: "Preference", targets: ["Preference"]),
-        // The tool runtime (errors, cleanup, subprocesses) for the fuzz harnesses (Fuzz/), which use ToolError.
-        .library(name: "ToolRuntime", targets: ["ToolRuntime"]),
+        // The fuzz harnesses, for the libFuzzer entry point of Fuzz/ (`make fuzz`).
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
         .executable(name: "springtune", targets: ["springtune"]),
         .executable(name: "springtune-studio", targets: ["springtune-studio"]),
     ],
@@ -82,12 +88,16 @@ let package = Package(
             dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "SpringTune", "Preference",
                            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tool)]
         ),
+        // The fuzz harnesses: arbitrary bytes through the readers, the sweep, the engines, the
+        // live replay and search, results or the library's error, never a crash. Built with the
+        // package, so `swift test` replays their seeds (FuzzSeedTests); Fuzz/ fuzzes them.
+        .target(name: "FuzzTargets", dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "SpringTune"]),
         .executableTarget(name: "springtune-studio", dependencies: ["SpringStudio", "SpringTune", "ToolRuntime"]),
-        .testTarget(name: "SpringCoreTests", dependencies: ["SpringCore"]),
-        .testTarget(name: "SpringLayoutTests", dependencies: ["SpringCore", "SpringLayout"]),
-        .testTarget(name: "TraceIOTests", dependencies: ["SpringCore", "ToolRuntime", "TraceIO", "SpringTune"]),
-        .testTarget(name: "SpringTuneTests", dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "Preference", "SpringTune"]),
-        .testTarget(name: "ToolRuntimeTests", dependencies: ["ToolRuntime"]),
+        .testTarget(name: "SpringCoreTests", dependencies: ["SpringCore"], swiftSettings: tests),
+        .testTarget(name: "SpringLayoutTests", dependencies: ["SpringCore", "SpringLayout"], swiftSettings: tests),
+        .testTarget(name: "TraceIOTests", dependencies: ["SpringCore", "ToolRuntime", "TraceIO", "SpringTune"], swiftSettings: tests),
+        .testTarget(name: "SpringTuneTests", dependencies: ["SpringCore", "SpringLayout", "TraceIO", "ToolRuntime", "Preference", "SpringTune", "FuzzTargets"], swiftSettings: tests),
+        .testTarget(name: "ToolRuntimeTests", dependencies: ["ToolRuntime"], swiftSettings: tests),
         // The router and its middleware are tested by handing requests to the router's responder
         // (StudioRouterTests, with NIOEmbedded's channel), as HummingbirdTesting's router mode does:
         // that product would build AsyncHTTPClient, SwiftNIO SSL and BoringSSL for one test. The
@@ -98,7 +108,8 @@ let package = Package(
                                                     .product(name: "GRDB", package: "GRDB.swift", condition: tool),
                                                     .product(name: "Logging", package: "swift-log", condition: tool),
                                                     .product(name: "NIOCore", package: "swift-nio", condition: tool),
-                                                    .product(name: "NIOEmbedded", package: "swift-nio", condition: tool)]),
-        .testTarget(name: "PreferenceTests", dependencies: ["Preference"]),
+                                                    .product(name: "NIOEmbedded", package: "swift-nio", condition: tool)],
+                    swiftSettings: tests),
+        .testTarget(name: "PreferenceTests", dependencies: ["Preference"], swiftSettings: tests),
     ]
 )

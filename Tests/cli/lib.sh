@@ -3,7 +3,7 @@
 # prints the count of failures and sets the exit status.
 set -uo pipefail
 bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
-# Made absolute where its folder exists (footprint.sh and doccomments.sh run beside the build and use no binary).
+# Made absolute where its folder exists (footprint.sh and doccomments.sh use no binary).
 [ -d "$(dirname "$bin")" ] && bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 fails=0

@@ -1,6 +1,27 @@
 import Foundation
 import SpringLayout
 import SpringTune
+import ToolRuntime
+
+/// Arbitrary bytes as a preset: decoded strictly, then its grid built (with the default size
+/// limit): a grid, or a PresetError or ToolError.
+func fuzzPreset(_ bytes: UnsafeBufferPointer<UInt8>) {
+    expectToolError {
+        do {
+            let preset = try Preset.decode(Data(bytes))
+            let grid = try SweepGrid.make(preset: preset, kind: try ModelKind(name: preset.model), vary: [], set: [:])
+            if let n = SweepGrid.size(grid.axes), n <= 1000 { _ = (0..<n).map(grid.values) }
+        } catch is PresetError {}
+    }
+}
+
+/// The preset and its model's kind from the bytes before the first NUL byte (nil when they do
+/// not decode: the input is skipped), and the bytes after it.
+func presetAndRest(_ bytes: UnsafeBufferPointer<UInt8>) -> (preset: Preset, kind: ModelKind, rest: UnsafeBufferPointer<UInt8>.SubSequence?)? {
+    let (head, tail) = splitAtNUL(bytes)
+    guard let preset = try? Preset.decode(Data(head)), let kind = try? ModelKind(name: preset.model) else { return nil }
+    return (preset, kind, tail)
+}
 
 /// `search`'s inputs (Reference §13): a preset, then `--free` values as a person types them
 /// (`NAME`, `NAME=FROM:TO`, `all`; any text), parsed and made into the search box; then unit-box
@@ -9,18 +30,14 @@ import SpringTune
 /// encode back to a point of the box, or its values do not make the model or refuse with an error.
 /// Input: the preset's JSON, a NUL byte, the `--free` values one per line, a NUL byte, then one
 /// byte per coordinate of each point; a preset that does not decode is skipped.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSearch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = UnsafeBufferPointer(start: data, count: size)
-    guard let split = bytes.firstIndex(of: 0), let preset = try? Preset.decode(Data(bytes[..<split])),
-          let kind = try? ModelKind(name: preset.model) else { return 0 }
+func fuzzSearch(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard case let (preset, kind, rest?)? = presetAndRest(bytes) else { return }
     let loaded = PresetStore.Loaded(preset: preset, path: "fuzz.json", kind: kind)
-    let rest = bytes[(split + 1)...]
-    let end = rest.firstIndex(of: 0) ?? bytes.count
+    let end = rest.firstIndex(of: 0) ?? rest.endIndex
     let lines = String(decoding: rest[..<end], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).prefix(16)
     guard let free = try? lines.map({ try SearchBox.Free(parsing: String($0)) }),
-          let box = try? SearchBox(loaded, free: free), !box.dimensions.isEmpty else { return 0 }
-    let coordinates = end < bytes.count ? Array(bytes[(end + 1)...]) : []
+          let box = try? SearchBox(loaded, free: free), !box.dimensions.isEmpty else { return }
+    let coordinates = end < rest.endIndex ? Array(rest[(end + 1)...]) : []
     // The unit box has one coordinate per number and one per word of each word parameter.
     let n = box.space.dimension
     for start in stride(from: 0, to: min(coordinates.count, 64 * n) - n + 1, by: n) where coordinates.count >= n {
@@ -36,12 +53,6 @@ public func fuzzSearch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard box.point(row) != nil else { fatalError("the row of \(x) is not a point of its box") }
         var values = kind.values(of: preset)
         for (k, v) in box.parameters(x) { values[k] = v }
-        _ = try? model(kind.type, values: values, scene: preset.scene)
+        _ = try? SweepRunner.model(kind.type, values: values, scene: preset.scene)
     }
-    return 0
-}
-
-/// The model of `values`, as a sweep makes it (an error for values the model refuses).
-func model<M: MeasuredModel>(_ type: M.Type, values: [String: ParamValue], scene: Scene) throws -> any MeasuredModel {
-    try SweepRunner.model(type, values: values, scene: scene)
 }

@@ -11,14 +11,10 @@ import SpringTune
 /// number a frame carries is not finite, or when the grab moves what is shown by more than 0.5 pt.
 /// Input: the preset's JSON, optionally followed by a NUL byte and the gestures' bytes (without
 /// them a fixed downward throw); a preset that does not decode is skipped.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzEngine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = UnsafeBufferPointer(start: data, count: size)
-    let split = bytes.firstIndex(of: 0) ?? size
-    guard let preset = try? Preset.decode(Data(bytes[..<split])), let kind = try? ModelKind(name: preset.model) else { return 0 }
-    var gesture = GestureBytes(split < size ? Array(bytes[(split + 1)...]) : [0x05, 0x03, 0x20, 0x40, 0x10, 0x7f, 0x00, 0x7f])
+func fuzzEngine(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard case let (preset, kind, tail)? = presetAndRest(bytes) else { return }
+    var gesture = GestureBytes(tail.map(Array.init) ?? [0x05, 0x03, 0x20, 0x40, 0x10, 0x7f, 0x00, 0x7f])
     fuzz(kind.type, preset: preset, &gesture)
-    return 0
 }
 
 /// Most numbers one frame may carry: a list of thousands of rows is skipped (time per input).
