@@ -37,7 +37,7 @@ CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
 ## -DSPRINGTUNE_BUILD_VERSION: compile the version `make version` wrote (see VERSION below).
 SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS) -Xswiftc -DSPRINGTUNE_BUILD_VERSION
 
-.PHONY: setup setup-test version build build-tool demo test test-units test-cli test-served install install-built uninstall notebooks strip-notebooks bench footprint fuzz docs clean
+.PHONY: setup setup-test version build build-tool demo test test-units test-cli test-served install install-built uninstall notebooks strip-notebooks bench footprint fuzz wasm docs clean
 
 ## Install system packages (Debian/Ubuntu), only when missing: $(call apt,PACKAGES).
 apt = @dpkg -s $(1) >/dev/null 2>&1 || { \
@@ -114,6 +114,7 @@ test-cli:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/studio.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/finite.sh
+	$(TIMED) $(MAKE) wasm
 	$(TIMED) node --test Tests/page/
 	$(TIMED) node Tests/page/shared_names.mjs
 ## The steps that mostly wait on a server, a browser, a cluster or one core of Python.
@@ -220,6 +221,26 @@ uninstall:
 	for ((i = $${#entries[@]} - 1; i >= 0; i--)); do e=$${entries[i]}; case $$e in */) \
 	  rmdir "$$root/$$e" 2>/dev/null || echo "kept $$root/$$e (not empty)";; esac; done; \
 	echo "removed springtune from $$root"
+
+## The engine as a WebAssembly module (Reference §15), from the same source files as the
+## native build: Embedded Swift for wasm32-unknown-none-wasm, then the toolchain's wasm-ld (no
+## SDK, no libc: the spring's libm functions are imported from the page, module "math"). So far
+## the exact spring step of SpringCore (exports springStepX, springStepV); Tests/page/wasm.test.mjs
+## runs it under node against the closed forms. Prints the module's size.
+WASM_OUT := out/wasm
+WASM_SOURCES := Sources/SpringCore/SpringParameters.swift Sources/SpringCore/SpringStep.swift \
+  Sources/SpringCore/Wasm/WasmMath.swift Sources/SpringCore/Wasm/WasmExports.swift
+WASM_EXPORTS := springStepX springStepV
+WASM_LD = $(dir $(realpath $(shell command -v swiftc)))wasm-ld
+wasm: $(WASM_OUT)/engine.wasm
+$(WASM_OUT)/engine.wasm: $(WASM_SOURCES)
+	@mkdir -p $(WASM_OUT)
+	swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern \
+	  -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector -module-name SpringCore \
+	  $(WASM_SOURCES) -c -o $(WASM_OUT)/engine.o
+	$(WASM_LD) --no-entry --allow-undefined $(addprefix --export=,$(WASM_EXPORTS)) $(WASM_OUT)/engine.o -o $@.tmp
+	mv $@.tmp $@
+	@echo "$@: $$(wc -c < $@) bytes"
 
 ## The API documentation: one static DocC site of the app-facing modules, SpringLayout and
 ## SpringCore (the plugin's combined documentation: links between them are written

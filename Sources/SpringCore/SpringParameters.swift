@@ -1,9 +1,11 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// A damped spring in canonical form (Reference §2): undamped natural `frequency` f in Hz and
 /// `damping` ratio ζ (1 = critical), unit mass. Displacement x from the target obeys
 /// ẍ = −ω²x − 2ζωẋ with ω = 2πf.
-public struct SpringParameters: Hashable, Sendable, Codable {
+public struct SpringParameters: Hashable, Sendable {
     /// Undamped natural frequency f, in Hz (> 0).
     public var frequency: Double
     /// Damping ratio ζ (≥ 0; 1 = critical damping).
@@ -75,6 +77,12 @@ public struct SpringParameters: Hashable, Sendable, Codable {
     /// Damping coefficient → Origami friction; 0 maps to 0.
     public static func origamiFriction(dampingCoefficient c: Double) -> Double { c == 0 ? 0 : (c - 25) / 3 + 8 }
 }
+
+#if !hasFeature(Embedded)
+/// A spring as JSON: `{"frequency": f, "damping": ζ}` (Embedded Swift, the WebAssembly build, has
+/// no Codable: the page hands the engine numbers).
+extension SpringParameters: Codable {}
+#endif
 
 /// A spring input that is out of its range: one line naming the value.
 public enum SpringError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// The exact propagator of a spring over a fixed time step τ (Reference §2): a 2×2 linear map of
 /// (displacement x, velocity v), valid for every damping ratio, with no integration error.
