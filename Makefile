@@ -37,7 +37,7 @@ CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
 ## -DSPRINGTUNE_BUILD_VERSION: compile the version `make version` wrote (see VERSION below).
 SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS) -Xswiftc -DSPRINGTUNE_BUILD_VERSION
 
-.PHONY: setup setup-test version build build-tool demo test test-units test-cli test-served install install-built uninstall notebooks strip-notebooks bench footprint fuzz wasm docs clean
+.PHONY: setup setup-test version build build-tool demo test test-build test-beside studio-venv test-units test-cli test-served install install-built uninstall notebooks strip-notebooks bench footprint fuzz wasm docs clean
 
 ## Install system packages (Debian/Ubuntu), only when missing: $(call apt,PACKAGES).
 apt = @dpkg -s $(1) >/dev/null 2>&1 || { \
@@ -78,23 +78,38 @@ demo: build-tool
 ## Each step prints `time: STEP N s` (Tests/cli/timed.sh): `grep ^time: LOG` shows where the time goes.
 TIMED := Tests/cli/timed.sh
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
-## the sweeps they check take seconds there instead of minutes in a debug build. The build (with
-## the man page's generator, which install.sh's `make install-built` then finds built), then
-## three lanes side by side (each lane's output is printed when it ends). docs/Development.md
-## has the table of where the time goes.
+## the sweeps they check take seconds there instead of minutes in a debug build. First the build
+## (with the man page's generator, which install.sh's `make install-built` then finds built) and,
+## beside it, the checks that build in a folder of their own or build nothing: a release build
+## compiles one module at a time for most of its length (each module whole, one job), so a
+## second core is free for them. Then three lanes side by side (each lane's output is printed
+## when it ends). docs/Development.md has the table of where the time goes.
 TEST_FLAGS = -Xswiftc -enable-testing $(SWIFT_FLAGS)
 test: setup-test version
+	$(MAKE) -j2 --output-sync=target test-build test-beside
+	$(MAKE) -j3 --output-sync=target test-units test-cli test-served GENERATE_MANUAL=$(CURDIR)/.build/release/generate-manual
+test-build:
 	$(TIMED) $(SWIFT) build -c release --build-tests $(TEST_FLAGS)
 	$(TIMED) $(SWIFT) build -c release --product generate-manual $(TEST_FLAGS)
-	$(MAKE) -j3 --output-sync=target test-units test-cli test-served GENERATE_MANUAL=$(CURDIR)/.build/release/generate-manual
-## The steps that read the package through .build, one after another (each takes the folder's
-## lock): the Swift suites, then the footprint (`swift package describe`, the example app) and
-## DocC, whose symbol graphs doccomments.sh then reads.
-test-units:
-	$(TIMED) $(SWIFT) test -c release --skip-build $(TEST_FLAGS)
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
+## Beside the build: the Python environments (from PyPI), the WebAssembly engine and the page's
+## node tests, DocC (its own scratch folder, .build/docs) with the doc-comment count on its
+## symbol graphs, and the footprint (the example app in a scratch folder; its last check,
+## `swift package describe`, waits for the build's lock, so it comes last).
+test-beside:
+	$(TIMED) $(MAKE) $(VENV)/.installed studio-venv
+	$(TIMED) $(MAKE) wasm
+	$(TIMED) node --test Tests/page/
+	$(TIMED) node Tests/page/shared_names.mjs
 	$(TIMED) $(MAKE) docs
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
+## The Swift suites (the step that takes .build's lock), then command-line checks.
+test-units:
+	$(TIMED) $(SWIFT) test -c release --skip-build $(TEST_FLAGS)
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/sure.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/platform.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/search.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/gate.sh
 ## The command-line checks: the built binary only.
 test-cli:
 	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) $(TIMED) Tests/cli/run.sh
@@ -104,26 +119,27 @@ test-cli:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/charts.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/traces.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/importance.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/search.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/gate.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/sure.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/platform.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/objectives.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) $(PYTHON) Tests/cli/signposts.py --self-test
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/hardening.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/studio.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/finite.sh
-	$(TIMED) $(MAKE) wasm
-	$(TIMED) node --test Tests/page/
-	$(TIMED) node Tests/page/shared_names.mjs
 ## The steps that mostly wait on a server, a browser, a cluster or one core of Python.
 test-served:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) out/test/studio-venv/bin/python Tests/studio/browser.py
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) $(STUDIO_VENV)/bin/python Tests/studio/browser.py
 	$(TIMED) $(PYTHON) Tests/studio/qr_check.py
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/slurm/run.sh
 	$(TIMED) $(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
+
+## The studio tests' Python environment (schemathesis, selenium, websockets from PyPI).
+STUDIO_VENV := out/test/studio-venv
+studio-venv: $(STUDIO_VENV)/.installed
+$(STUDIO_VENV)/.installed:
+	$(PYTHON) -m venv $(STUDIO_VENV)
+	$(STUDIO_VENV)/bin/pip install -q --disable-pip-version-check 'schemathesis>=4.32,<5' 'selenium>=4.20,<5' 'websockets>=13,<16'
+	touch $@
 
 ## The notebooks' project-local Python environment (nbclient, pandas, matplotlib from PyPI).
 $(VENV)/.installed: Notebooks/requirements.txt
@@ -250,10 +266,12 @@ $(WASM_OUT)/engine.wasm: $(WASM_SOURCES)
 ## two modules are built. View: python3 -m http.server -d docs/api, then
 ## http://localhost:8000/documentation/springlayout/.
 DOCS_OUT := docs/api
+## DocC's own build folder, so that it can run beside the package's build (make test).
+DOCS_BUILD := .build/docs
 docs: SHELL := /bin/bash
 docs:
 	@set -o pipefail; rm -rf $(DOCS_OUT); log=$$(mktemp); \
-	$(SWIFT) package --disable-default-traits --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
+	$(SWIFT) package --scratch-path $(DOCS_BUILD) --disable-default-traits --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
 	  --target SpringCore --target SpringLayout --enable-experimental-combined-documentation \
 	  --transform-for-static-hosting --output-path $(DOCS_OUT) --warnings-as-errors 2>&1 | tee $$log; \
 	rc=$$?; if [ $$rc != 0 ] || grep -q 'warning:' $$log; then rm -f $$log; echo "make docs: DocC failed or warned" >&2; exit 1; fi; \

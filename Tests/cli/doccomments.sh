@@ -7,8 +7,8 @@
 # type's, not a declaration: neither is counted. Prints the counts and every undocumented symbol
 # with its file and line. Run from the package root.
 . "$(dirname "$0")/lib.sh"
-graphs=$(ls -d .build/*/extracted-symbols/*/ 2>/dev/null | head -1)
-check "make docs extracted the symbol graphs (${graphs:-no .build/*/extracted-symbols/*/}; run make docs first)" \
+graphs=$(ls -d .build/docs/*/extracted-symbols/*/ 2>/dev/null | head -1)
+check "make docs extracted the symbol graphs (${graphs:-no .build/docs/*/extracted-symbols/*/}; run make docs first)" \
   test -n "$graphs" -a -s "${graphs}SpringCore/SpringCore.symbols.json" -a -s "${graphs}SpringLayout/SpringLayout.symbols.json"
 python3 - "$graphs" > "$work/count.txt" <<'PY'
 import glob, json, sys

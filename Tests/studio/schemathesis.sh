@@ -3,13 +3,13 @@
 # answer conforms to the document (status, body, content type, headers), and the API refuses
 # calls without the token (ignored_auth). Not checked: ST202 (the document cannot state each
 # axis's range, so some schema-valid values are 400) and ST204 (an undeclared method gets 404).
-# It also makes the studio tests' Python environment (schemathesis, selenium) that browser.py runs in.
+# It makes the studio tests' Python environment (`make studio-venv`) when it is missing.
 # Hypothesis's timing health checks (too_slow, filter_too_much) are off: on a loaded machine they
 # once errored one operation without any server fault; the whole report is printed on a failure.
 set -euo pipefail
 bin=${SPRINGTUNE:?set SPRINGTUNE to the springtune binary}
 venv=${STUDIO_VENV:-out/test/studio-venv}
-[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q 'schemathesis>=4.32,<5' 'selenium>=4.20,<5' 'websockets>=13,<16'; }
+[ -x "$venv/bin/schemathesis" ] || make -s studio-venv STUDIO_VENV="$venv"
 venv=$(cd "$venv" && pwd)
 work=$(mktemp -d); trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 # Every tenth of tweetbot's bundled traces (25 of 242, from 10 of its 15 groups): the contract is
