@@ -125,6 +125,7 @@ test-cli:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/learn.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/studio.sh
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/finite.sh
+	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/wasm.sh
 ## The steps that mostly wait on a server, a browser, a cluster or one core of Python.
 test-served:
 	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
@@ -241,20 +242,27 @@ uninstall:
 ## The engine as a WebAssembly module (Reference §15), from the same source files as the
 ## native build: Embedded Swift for wasm32-unknown-none-wasm, then the toolchain's wasm-ld (no
 ## SDK, no libc: the spring's libm functions are imported from the page, module "math"). So far
-## the exact spring step of SpringCore (exports springStepX, springStepV); Tests/page/wasm.test.mjs
-## runs it under node against the closed forms. Prints the module's size.
+## SpringCore's exact spring step (springStepX, springStepV) and flick-dismiss's engine (startFlickDismiss,
+## engineAdd, engineFrame, engineDecision, engineGrab; runtime.c is its heap); Tests/page/wasm.test.mjs
+## runs it under node against the closed forms, Tests/cli/wasm.sh against `springtune replay`. Prints the size.
 WASM_OUT := out/wasm
-WASM_SOURCES := Sources/SpringCore/SpringParameters.swift Sources/SpringCore/SpringStep.swift \
-  Sources/SpringCore/Wasm/WasmMath.swift Sources/SpringCore/Wasm/WasmExports.swift
-WASM_EXPORTS := springStepX springStepV
+WASM_CORE := $(addprefix Sources/SpringCore/,SpringParameters.swift SpringStep.swift SpringMotion.swift Simulation.swift \
+  Trace.swift VelocityEstimator.swift IntClamping.swift Wasm/WasmMath.swift Wasm/WasmExports.swift)
+WASM_LAYOUT := $(addprefix Sources/SpringLayout/,Engine/TouchEngine.swift Engine/Scene.swift Engine/FrameRates.swift \
+  Models/FlickDismiss.swift Wasm/WasmEngine.swift)
+WASM_RUNTIME := Sources/SpringCore/Wasm/runtime.c
+WASM_EXPORTS := springStepX springStepV exchangeArea startFlickDismiss engineAdd engineFrame engineDecision engineGrab
 WASM_LD = $(dir $(realpath $(shell command -v swiftc)))wasm-ld
+WASM_CC = $(dir $(realpath $(shell command -v swiftc)))clang
+WASM_SWIFT = swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern \
+  -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector
 wasm: $(WASM_OUT)/engine.wasm
-$(WASM_OUT)/engine.wasm: $(WASM_SOURCES)
+$(WASM_OUT)/engine.wasm: $(WASM_CORE) $(WASM_LAYOUT) $(WASM_RUNTIME)
 	@mkdir -p $(WASM_OUT)
-	swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern \
-	  -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector -module-name SpringCore \
-	  $(WASM_SOURCES) -c -o $(WASM_OUT)/engine.o
-	$(WASM_LD) --no-entry --allow-undefined $(addprefix --export=,$(WASM_EXPORTS)) $(WASM_OUT)/engine.o -o $@.tmp
+	$(WASM_SWIFT) -module-name SpringCore $(WASM_CORE) -emit-module -emit-module-path $(WASM_OUT)/SpringCore.swiftmodule -c -o $(WASM_OUT)/core.o
+	$(WASM_SWIFT) -module-name SpringLayout -I $(WASM_OUT) $(WASM_LAYOUT) -c -o $(WASM_OUT)/layout.o
+	$(WASM_CC) --target=wasm32-unknown-unknown -O2 -mbulk-memory -nostdlib -ffreestanding -c $(WASM_RUNTIME) -o $(WASM_OUT)/runtime.o
+	$(WASM_LD) --no-entry --allow-undefined $(addprefix --export=,$(WASM_EXPORTS)) $(WASM_OUT)/core.o $(WASM_OUT)/layout.o $(WASM_OUT)/runtime.o -o $@.tmp
 	mv $@.tmp $@
 	@echo "$@: $$(wc -c < $@) bytes"
 

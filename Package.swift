@@ -47,7 +47,8 @@ let package = Package(
     ],
     targets: [
         // Spring math, touch samples and velocity estimation. No dependencies.
-        .target(name: "SpringCore"),
+        // Wasm/runtime.c is the WebAssembly build's heap and memory functions (make wasm), not native code.
+        .target(name: "SpringCore", exclude: ["Wasm/runtime.c"]),
         // What an app links: presets, the scroll view and the interaction engines.
         .target(name: "SpringLayout", dependencies: ["SpringCore"]),
         // libcsv, as a system library (Debian: libcsv-dev).

@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// A 1-D spring toward a target, in the shape of Flutter's `SpringSimulation`: position x(t),
 /// velocity dx(t) and whether it is at rest, at any time, exactly (Reference §2); it starts from

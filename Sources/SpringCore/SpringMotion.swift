@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// The free motion of a spring from an initial displacement and velocity, in continuous time
 /// (Reference §2): exact position and velocity at any t, peak overshoot, settle time and the first

@@ -1,5 +1,5 @@
 /// The phase of a touch sample (Reference §3).
-public enum TouchPhase: String, Sendable, Codable, CaseIterable {
+public enum TouchPhase: String, Sendable, CaseIterable {
     /// The finger touched down: the first row of a pointer.
     case began
     /// The finger moved (or stayed) while down.
@@ -25,7 +25,7 @@ public enum TouchPhase: String, Sendable, Codable, CaseIterable {
 }
 
 /// What the user meant by a trace, when it is labelled (Reference §3).
-public enum TraceIntent: String, Sendable, Codable, CaseIterable {
+public enum TraceIntent: String, Sendable, CaseIterable {
     /// The user meant to dismiss the item (flick, card, fold).
     case dismiss
     /// The user meant to keep the item where it was: a dismiss gesture that should snap back.
@@ -103,3 +103,10 @@ public struct Trace: Hashable, Sendable {
         samples.last?.phase.isLift == true ? samples.dropLast() : samples[...]
     }
 }
+
+#if !hasFeature(Embedded)
+// Codable in extensions, so that the WebAssembly build (Embedded Swift, which has no Codable)
+// compiles the same declarations.
+extension TouchPhase: Codable {}
+extension TraceIntent: Codable {}
+#endif

@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// A 2-D velocity in pt/s.
 public struct Velocity: Hashable, Sendable {
@@ -17,7 +19,7 @@ public struct Velocity: Hashable, Sendable {
 /// Release-velocity estimators (Reference §4). Every estimator reads the `began`/`moved` samples
 /// only; the lift row gives the lift-off time. A lift-off more than 40 ms after the last
 /// position sample means the finger had stopped: velocity 0.
-public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {
+public enum VelocityEstimator: String, Sendable, CaseIterable {
     /// Unweighted least-squares quadratic fit, derivative at the latest sample (default).
     case lsq2
     /// Android's impulse strategy (kinetic-energy based).
@@ -46,7 +48,7 @@ public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {
         let window = Self.window(positions)
         switch self {
         case .lsq2: return Self.lsq2(window)
-        case .impulse: return Velocity(x: Self.impulse(window, \.x), y: Self.impulse(window, \.y))
+        case .impulse: return Velocity(x: Self.impulse(window) { $0.x }, y: Self.impulse(window) { $0.y })
         case .ios: return Self.ios(window)
         case .last: return Self.lastPair(window)
         }
@@ -143,13 +145,13 @@ public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {
     }
 
     /// Android's `calculateImpulseVelocity` on one axis (samples oldest first).
-    static func impulse(_ w: ArraySlice<TouchSample>, _ value: KeyPath<TouchSample, Double>) -> Double {
+    static func impulse(_ w: ArraySlice<TouchSample>, _ value: (TouchSample) -> Double) -> Double {
         let p = Array(w)
         let n = p.count
         guard n >= 2 else { return 0 }
         if n == 2 {
             let dt = p[1].t - p[0].t
-            return dt == 0 ? 0 : (p[1][keyPath: value] - p[0][keyPath: value]) / dt
+            return dt == 0 ? 0 : (value(p[1]) - value(p[0])) / dt
         }
         func velocity(fromWork work: Double) -> Double { (work < 0 ? -1 : 1) * abs(work).squareRoot() * 2.0.squareRoot() }
         var work = 0.0
@@ -157,7 +159,7 @@ public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {
             let dt = p[i].t - p[i - 1].t
             if dt == 0 { continue }
             let vPrev = velocity(fromWork: work)
-            let vCurr = (p[i][keyPath: value] - p[i - 1][keyPath: value]) / dt
+            let vCurr = (value(p[i]) - value(p[i - 1])) / dt
             work += (vCurr - vPrev) * abs(vCurr)
             if i == 1 { work *= 0.5 }
         }
@@ -193,3 +195,8 @@ public enum VelocityEstimator: String, Sendable, Codable, CaseIterable {
         return Velocity(x: 0.6 * v2.x + 0.35 * v1.x + 0.05 * v0.x, y: 0.6 * v2.y + 0.35 * v1.y + 0.05 * v0.y)
     }
 }
+
+#if !hasFeature(Embedded)
+/// By its raw value; in an extension, as the WebAssembly build has no Codable.
+extension VelocityEstimator: Codable {}
+#endif

@@ -9,7 +9,8 @@ import { readFileSync, existsSync } from "node:fs";
 const path = new URL("../../out/wasm/engine.wasm", import.meta.url);
 assert.ok(existsSync(path), "out/wasm/engine.wasm is missing: run make wasm first");
 const bytes = readFileSync(path);
-const math = { exp: Math.exp, cos: Math.cos, sin: Math.sin, cosh: Math.cosh, sinh: Math.sinh };
+const math = { exp: Math.exp, cos: Math.cos, sin: Math.sin, cosh: Math.cosh, sinh: Math.sinh, acos: Math.acos,
+  log: Math.log, atan2: Math.atan2, atanh: Math.atanh, pow: Math.pow, tanh: Math.tanh };
 const { instance } = await WebAssembly.instantiate(bytes, { math });
 const { springStepX, springStepV } = instance.exports;
 

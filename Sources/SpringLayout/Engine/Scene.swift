@@ -1,8 +1,7 @@
-import Foundation
 import SpringCore
 
 /// The screen and clock a model runs in (Reference §1, §6).
-public struct Scene: Hashable, Sendable, Codable {
+public struct Scene: Hashable, Sendable {
     /// Screen width (pt).
     public var width: Double = 390
     /// Screen height (pt).
@@ -19,6 +18,14 @@ public struct Scene: Hashable, Sendable, Codable {
     /// The default scene: 390 × 844 pt at 120 Hz, tolerance 0.5 pt, 5 s tail, `lsq2` estimator.
     public init() {}
 
+    /// Frames in the tail after the release frame.
+    public var tailFrames: Int { Int((tail * frameRate).rounded()) }
+}
+
+#if !hasFeature(Embedded)
+// Decoding and the sweep's values: a preset's side (the WebAssembly build, Reference §15, is
+// given the numbers). Codable here, in the type's file, so that encoding is synthesized.
+extension Scene: Codable {
     /// Decodes strictly; missing keys take the defaults, and values out of the ranges `--set`/`--vary` take fail with the key's path.
     public init(from decoder: any Decoder) throws {
         let c = try StrictContainer(decoder, keys: ["width", "height", "frameRate", "tolerance", "tail", "estimator"])
@@ -37,9 +44,6 @@ public struct Scene: Hashable, Sendable, Codable {
         tail = try swept("tail") ?? tail
         estimator = try c.decodeIfPresent(VelocityEstimator.self, "estimator") ?? estimator
     }
-
-    /// Frames in the tail after the release frame.
-    public var tailFrames: Int { Int((tail * frameRate).rounded()) }
 
     /// The scene values a sweep can vary (`--vary frameRate=60,120`) or fix (`--set`) like a
     /// model's parameters, so a preset can be checked on other displays and phones.
@@ -72,6 +76,7 @@ public struct Scene: Hashable, Sendable, Codable {
         return (scene, rest)
     }
 }
+#endif
 
 /// The frame clock of a trace (Reference §6): frame k is at t₀ + k/F, computed, not accumulated; the
 /// input at frame k is the latest sample with time ≤ tₖ (1e-9 s slack); the release frame is

@@ -35,10 +35,11 @@ public struct TouchInput: Sendable {
         return s
     }
 
-    /// The largest touch coordinate an engine takes (pt): a trace's bound (Reference §11). An app's
+    /// The largest touch coordinate an engine takes (pt): a trace's bound (Reference §11), 1e6 pt,
+    /// which is also the largest length a parameter takes (``ParameterSpec/maxLength``). An app's
     /// coordinate beyond ±1e6 pt is clamped to it, so that translations, release velocities and
     /// the motion after release stay finite (a finger at 1e308 pt made the flick centre NaN).
-    public static let coordinateLimit = ParameterSpec.maxLength
+    public static let coordinateLimit = 1e6
 
     /// A coordinate clamped to [−coordinateLimit, coordinateLimit] (pt); NaN gives 0 (Swift's
     /// `min` and `max` would pass it through).
@@ -97,8 +98,9 @@ public protocol EngineFrame: Sendable {
 /// interleaved, in time order), a frame comes out at each display time, a new gesture grabs the
 /// motion where it is, and the frame carries the velocity the motion has.
 public protocol TouchEngine: Sendable {
-    /// The model whose engine this is.
-    associatedtype Model: InteractionModel
+    /// The model whose engine this is (an ``InteractionModel`` whose ``InteractionModel/Engine``
+    /// is this type; only the model's numbers in the WebAssembly build, Reference §15).
+    associatedtype Model: Sendable
     /// What one frame presents.
     associatedtype Frame: EngineFrame
 

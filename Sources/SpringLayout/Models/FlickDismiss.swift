@@ -1,10 +1,51 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 import SpringCore
 
 /// `flick-dismiss` (Reference §7.2, Tweetbot's photo viewer): a card follows the finger rigidly; at
 /// release it is thrown off screen when it moved far enough, fast enough and in the direction
 /// it was thrown, else a 2-D spring snaps it back to the centre.
-public struct FlickDismiss: InteractionModel {
+public struct FlickDismiss: Sendable {
+    /// The spring that snaps a kept card back to the centre, per axis.
+    public let snap: SpringParameters
+    /// Dismissing needs the card's displacement |D| > distanceThreshold (pt).
+    public let distanceThreshold: Double
+    /// Dismissing needs the release speed |v| ≥ flickVelocity (pt/s).
+    public let flickVelocity: Double
+    /// Dismissing needs the angle between v and D ≤ maxFlickAngle (degrees, 0…180).
+    public let maxFlickAngle: Double
+    /// A thrown card moves velocityScale·v·τ from its release position (1).
+    public let velocityScale: Double
+    /// A thrown card accelerates by ½·gravity·1000·v̂·τ² along its throw (1000 pt/s²).
+    public let gravity: Double
+    /// The card's width and height (pt).
+    public let cardSize: SIMD2<Double>
+    /// The screen and clock the model runs in.
+    public let scene: Scene
+
+    /// The model of its numbers: the snap-back spring, the throw's thresholds (pt, pt/s,
+    /// degrees), its velocity scale and gravity (1, 1000 pt/s²) and the card's size (pt), in
+    /// `scene` (what the WebAssembly build is handed, Reference §15; a preset's values go
+    /// through ``init(values:scene:)``).
+    public init(snap: SpringParameters, distanceThreshold: Double, flickVelocity: Double, maxFlickAngle: Double,
+                velocityScale: Double, gravity: Double, cardSize: SIMD2<Double>, scene: Scene) {
+        (self.snap, self.distanceThreshold, self.flickVelocity, self.maxFlickAngle) = (snap, distanceThreshold, flickVelocity, maxFlickAngle)
+        (self.velocityScale, self.gravity, self.cardSize, self.scene) = (velocityScale, gravity, cardSize, scene)
+    }
+
+    /// The decision rule, on displacement D and release velocity v (pt, pt/s).
+    public func dismisses(displacement d: SIMD2<Double>, velocity v: SIMD2<Double>) -> Bool {
+        let dl = (d * d).sum().squareRoot(), vl = (v * v).sum().squareRoot()
+        let angle = dl == 0 || vl == 0 ? 180 : acos(max(-1, min(1, (d * v).sum() / (dl * vl)))) * 180 / .pi
+        return dl > distanceThreshold && vl >= flickVelocity && angle <= maxFlickAngle
+    }
+}
+
+#if !hasFeature(Embedded)
+/// The model as presets name and check it (the native build: the WebAssembly build is handed
+/// the numbers, Reference §15).
+extension FlickDismiss: InteractionModel {
     /// The model's name in presets: `flick-dismiss`.
     public static let modelName = "flick-dismiss"
     /// The per-frame engine an app drives.
@@ -38,41 +79,17 @@ public struct FlickDismiss: InteractionModel {
         try values.spring(frequency: "snapFrequency", damping: "snapDamping")
     }
 
-    /// The spring that snaps a kept card back to the centre, per axis.
-    public let snap: SpringParameters
-    /// Dismissing needs the card's displacement |D| > distanceThreshold (pt).
-    public let distanceThreshold: Double
-    /// Dismissing needs the release speed |v| ≥ flickVelocity (pt/s).
-    public let flickVelocity: Double
-    /// Dismissing needs the angle between v and D ≤ maxFlickAngle (degrees, 0…180).
-    public let maxFlickAngle: Double
-    /// A thrown card moves velocityScale·v·τ from its release position (1).
-    public let velocityScale: Double
-    /// A thrown card accelerates by ½·gravity·1000·v̂·τ² along its throw (1000 pt/s²).
-    public let gravity: Double
-    /// The card's width and height (pt).
-    public let cardSize: SIMD2<Double>
-    /// The screen and clock the model runs in.
-    public let scene: Scene
-
     /// The model of resolved parameter values in `scene`.
     ///
     /// - Throws: ``PresetError`` naming the parameter when the spring is out of range.
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        (snap, self.scene) = (try Self.spring(values), scene)
         let n = values.number
-        (distanceThreshold, flickVelocity, maxFlickAngle) = (n("distanceThreshold"), n("flickVelocity"), n("maxFlickAngle"))
-        (velocityScale, gravity) = (n("velocityScale"), n("gravity"))
-        cardSize = SIMD2(n("cardWidth"), n("cardHeight"))
-    }
-
-    /// The decision rule, on displacement D and release velocity v (pt, pt/s).
-    public func dismisses(displacement d: SIMD2<Double>, velocity v: SIMD2<Double>) -> Bool {
-        let dl = (d * d).sum().squareRoot(), vl = (v * v).sum().squareRoot()
-        let angle = dl == 0 || vl == 0 ? 180 : acos(max(-1, min(1, (d * v).sum() / (dl * vl)))) * 180 / .pi
-        return dl > distanceThreshold && vl >= flickVelocity && angle <= maxFlickAngle
+        self.init(snap: try Self.spring(values), distanceThreshold: n("distanceThreshold"), flickVelocity: n("flickVelocity"),
+                  maxFlickAngle: n("maxFlickAngle"), velocityScale: n("velocityScale"), gravity: n("gravity"),
+                  cardSize: SIMD2(n("cardWidth"), n("cardHeight")), scene: scene)
     }
 }
+#endif
 
 /// The per-frame engine of ``FlickDismiss`` an app drives: add touch samples as they arrive,
 /// ask for the card at each display frame. The frame that first sees the lift row decides.

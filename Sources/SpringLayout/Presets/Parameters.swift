@@ -72,7 +72,7 @@ public struct ParameterSpec: Sendable {
 
     /// The largest length a model parameter takes (pt), as a trace's coordinates (Reference §11):
     /// a row 1e300 pt high made every position of a replay's chart infinite (gnuplot failed, 70).
-    public static let maxLength = 1e6
+    public static let maxLength = TouchInput.coordinateLimit
 
     /// A numeric parameter with a lower bound (inclusive or not), an optional upper bound and
     /// its search domain (which must lie within the bounds).
