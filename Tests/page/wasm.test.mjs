@@ -4,15 +4,10 @@
 // the module first).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, existsSync } from "node:fs";
+import { math, engineBytes, instantiateEngine } from "./engine_module.mjs";
 
-const path = new URL("../../out/wasm/engine.wasm", import.meta.url);
-assert.ok(existsSync(path), "out/wasm/engine.wasm is missing: run make wasm first");
-const bytes = readFileSync(path);
-const math = { exp: Math.exp, cos: Math.cos, sin: Math.sin, cosh: Math.cosh, sinh: Math.sinh, acos: Math.acos,
-  log: Math.log, atan2: Math.atan2, atanh: Math.atanh, pow: Math.pow, tanh: Math.tanh };
-const { instance } = await WebAssembly.instantiate(bytes, { math });
-const { springStepX, springStepV } = instance.exports;
+const bytes = engineBytes();
+const { springStepX, springStepV } = await instantiateEngine();
 
 /** x(t), v(t) of ẍ = −ω²x − 2ζωẋ from (x0, v0), ω = 2πf, by cases of ζ. */
 function closedForm(f, zeta, t, x0, v0) {
@@ -62,4 +57,56 @@ test("120 steps of 1/120 s land where one step of 1 s does (the step is exact)",
 test("a spring out of range gives NaN, as the native initialiser refuses it", () => {
   for (const [f, zeta] of [[0, 0.5], [-1, 0.5], [Infinity, 0.5], [NaN, 0.5], [2, -0.1], [2, Infinity]])
     assert.ok(Number.isNaN(springStepX(f, zeta, 0.1, 1, 0)), `f ${f}, ζ ${zeta}`);
+});
+
+// flick-dismiss's engine as the page drives it, on what a page could hand it.
+const engine = await instantiateEngine();
+const tweetbot = [1.5, 0.7, 60, 800, 90, 0.1, 0.2, 390, 292]; // the preset's values, in the order startFlickDismiss reads them
+const start = (values, estimator = 0) => {
+  new Float64Array(engine.memory.buffer, engine.exchangeArea(), 64).set(values);
+  return engine.startFlickDismiss(390, 844, estimator);
+};
+const frame = (t) => Array.from(new Float64Array(engine.memory.buffer, engine.exchangeArea(), engine.engineFrame(t)));
+
+test("flick-dismiss: a spring or estimator out of range is refused and leaves no engine", () => {
+  for (const bad of [[NaN, 0.7], [0, 0.7], [-1, 0.7], [1.5, -0.1], [Infinity, 0.7]]) {
+    assert.equal(start([...bad, ...tweetbot.slice(2)]), 1, `spring ${bad}`);
+    assert.equal(engine.engineFrame(0), 0);
+    assert.equal(engine.engineAdd(0, 1, 1, 0, 0), 1);
+  }
+  assert.equal(start(tweetbot, 4), 1);
+  assert.equal(start(tweetbot, -1), 1);
+});
+
+test("flick-dismiss: a phase or finger out of range is refused; absurd times and places give finite frames", () => {
+  assert.equal(start(tweetbot), 0);
+  for (const [phase, pointer] of [[4, 0], [-1, 0], [0, 16], [0, -1]]) assert.equal(engine.engineAdd(0, 1, 1, phase, pointer), 1);
+  const hostile = [NaN, Infinity, -Infinity, 1e308, -1e308, 5e-324];
+  for (const t of hostile) for (const x of hostile) {
+    assert.equal(start(tweetbot), 0);
+    engine.engineAdd(0, 195, 422, 0, 0);
+    engine.engineAdd(t, x, x, 1, 0);
+    engine.engineAdd(0.1, x, 422, 2, 0);
+    for (const at of [0.05, 0.1, 0.2, 1, 10]) for (const v of frame(at)) assert.ok(Number.isFinite(v), `t ${t}, x ${x}: ${frame(at)}`);
+    engine.engineGrab(0.5);
+    for (const v of frame(0.6)) assert.ok(Number.isFinite(v));
+  }
+});
+
+test("flick-dismiss: a kept photo springs back and a thrown one decides dismiss; memory stays bounded over many gestures", () => {
+  const gesture = (dy, seconds) => {
+    assert.equal(start(tweetbot), 0);
+    for (let i = 0; i <= 12; i++) engine.engineAdd(i * seconds / 12, 195, 422 + dy * i / 12, i === 0 ? 0 : 1, 0);
+    engine.engineAdd(seconds + 0.001, 195, 422 + dy, 2, 0);
+    return frame(seconds + 0.01);
+  };
+  gesture(30, 0.5);
+  assert.equal(engine.engineDecision(), 1); // keep: 30 pt is under the 60 pt threshold
+  const back = frame(20);
+  assert.ok(Math.abs(back[0] - 195) < 1e-6 && Math.abs(back[1] - 422) < 1e-6, `at rest ${back}`);
+  gesture(300, 0.1);
+  assert.equal(engine.engineDecision(), 0); // dismiss: 300 pt at 3000 pt/s
+  const pages = engine.memory.buffer.byteLength;
+  for (let i = 0; i < 2000; i++) gesture(300, 0.1);
+  assert.equal(engine.memory.buffer.byteLength, pages, "the heap grew over 2,000 gestures of the same size");
 });

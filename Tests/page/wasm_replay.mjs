@@ -5,14 +5,11 @@
 // on any difference.
 //   node Tests/page/wasm_replay.mjs PRESET.json TRACES.csv TRACE_ID TIMELINE.csv
 import { readFileSync } from "node:fs";
+import { instantiateEngine } from "./engine_module.mjs";
 
 const [presetPath, tracesPath, traceId, timelinePath] = process.argv.slice(2);
 const preset = JSON.parse(readFileSync(presetPath, "utf8"));
-const math = { exp: Math.exp, cos: Math.cos, sin: Math.sin, cosh: Math.cosh, sinh: Math.sinh, acos: Math.acos,
-  log: Math.log, atan2: Math.atan2, atanh: Math.atanh, pow: Math.pow, tanh: Math.tanh };
-const bytes = readFileSync(new URL("../../out/wasm/engine.wasm", import.meta.url));
-const { instance } = await WebAssembly.instantiate(bytes, { math });
-const e = instance.exports;
+const e = await instantiateEngine();
 
 // The preset's values in the order startFlickDismiss reads them (its parameters' order).
 const order = ["snapFrequency", "snapDamping", "distanceThreshold", "flickVelocity", "maxFlickAngle",

@@ -22,8 +22,4 @@
 @_extern(wasm, module: "math", name: "atanh") @_extern(c) public func atanh(_ x: Double) -> Double
 /// acos x (radians), from the page.
 @_extern(wasm, module: "math", name: "acos") @_extern(c) public func acos(_ x: Double) -> Double
-/// x^y, from the page.
-@_extern(wasm, module: "math", name: "pow") @_extern(c) public func pow(_ x: Double, _ y: Double) -> Double
-/// tanh x, from the page.
-@_extern(wasm, module: "math", name: "tanh") @_extern(c) public func tanh(_ x: Double) -> Double
 #endif

@@ -36,7 +36,7 @@ int posix_memalign(void **out, size_t align, size_t size) {
     } else {
         if (!top) top = ((uintptr_t)&__heap_base + header - 1) & ~(uintptr_t)(header - 1);
         uintptr_t end = top + header + ((uintptr_t)1 << k);
-        if (!reserve(end)) return 12;
+        if (end < top || !reserve(end)) return 12; // past the 4 GiB address space, or no memory
         *(uint32_t *)top = (uint32_t)k;
         block = (unsigned char *)top + header;
         top = end;
