@@ -9,6 +9,7 @@ check "make wasm built out/wasm/engine.wasm" test -s out/wasm/engine.wasm
 ids=$(tail -n +2 "$traces" | cut -d, -f1 | uniq | awk 'NR % 10 == 1')
 for id in $ids; do
   "$bin" replay --preset tweetbot --trace "$id" --out "$work/$id" > /dev/null 2>&1 || { check "replay $id" false; continue; }
-  check "$(node Tests/page/wasm_replay.mjs Presets/tweetbot.json "$traces" "$id" "$work/$id/timeline.csv")" test $? = 0
+  out=$(node Tests/page/wasm_replay.mjs Presets/tweetbot.json "$traces" "$id" "$work/$id/timeline.csv" 2>&1); rc=$?
+  check "$out" test $rc = 0
 done
 finish
