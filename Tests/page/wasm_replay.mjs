@@ -28,6 +28,7 @@ const samples = rows.slice(1).map((r) => r.split(",")).filter((r) => r[col("trac
   .map((r) => ({ t: +r[col("t")], x: +r[col("x")], y: +r[col("y")], phase: phases.indexOf(r[col("phase")]), pointer: col("pointer") >= 0 ? +r[col("pointer")] : 0 }));
 const timeline = readFileSync(timelinePath, "utf8").trim().split("\n").slice(1).map((r) => r.split(",").map(Number));
 
+if (samples.length === 0) { console.log(`no trace ${traceId} in ${tracesPath}`); process.exit(1); }
 const t0 = samples[0].t;
 let next = 0, worst = 0, frames = 0;
 for (let i = 0; i < timeline.length; i += 2) {
