@@ -242,16 +242,18 @@ uninstall:
 ## The engine as a WebAssembly module (Reference §15), from the same source files as the
 ## native build: Embedded Swift for wasm32-unknown-none-wasm, then the toolchain's wasm-ld (no
 ## SDK, no libc: the spring's libm functions are imported from the page, module "math"). So far
-## SpringCore's exact spring step (springStepX, springStepV) and flick-dismiss's engine (startFlickDismiss,
+## SpringCore's exact spring step (springStepX, springStepV) and every model's engine (startEngine,
 ## engineAdd, engineFrame, engineDecision, engineGrab; runtime.c is its heap); Tests/page/wasm.test.mjs
 ## runs it under node against the closed forms, Tests/cli/wasm.sh against `springtune replay`. Prints the size.
 WASM_OUT := out/wasm
 WASM_CORE := $(addprefix Sources/SpringCore/,SpringParameters.swift SpringStep.swift SpringMotion.swift Simulation.swift \
   Trace.swift VelocityEstimator.swift IntClamping.swift Wasm/WasmMath.swift Wasm/WasmExports.swift)
-WASM_LAYOUT := $(addprefix Sources/SpringLayout/,Engine/TouchEngine.swift Engine/Scene.swift Engine/FrameRates.swift \
-  Models/FlickDismiss.swift Wasm/WasmEngine.swift)
+WASM_LAYOUT := $(addprefix Sources/SpringLayout/,$(addprefix Engine/,TouchEngine.swift Scene.swift FrameRates.swift EngineNumbers.swift \
+  Rect.swift RowFrame.swift GrabFade.swift) ScrollView/ScrollView.swift ScrollView/ScrollDriver.swift \
+  $(addprefix Models/,FlowLayout.swift FlickDismiss.swift CardDismiss.swift PullToCreate.swift PinchFold.swift PercentTransition.swift BottomSheet.swift) \
+  Wasm/WasmEngine.swift)
 WASM_RUNTIME := Sources/SpringCore/Wasm/runtime.c
-WASM_EXPORTS := springStepX springStepV exchangeArea startFlickDismiss engineAdd engineFrame engineDecision engineGrab
+WASM_EXPORTS := springStepX springStepV exchangeArea startEngine engineAdd engineFrame engineDecision engineGrab
 WASM_LD = $(dir $(realpath $(shell command -v swiftc)))wasm-ld
 WASM_CC = $(dir $(realpath $(shell command -v swiftc)))clang
 WASM_SWIFT = swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern \

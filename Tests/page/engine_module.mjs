@@ -14,7 +14,7 @@ export function engineBytes() {
   return readFileSync(path);
 }
 
-/** A fresh instance of the module: its exports (memory, exchangeArea, startFlickDismiss, …). */
+/** A fresh instance of the module: its exports (memory, exchangeArea, startEngine, …). */
 export async function instantiateEngine() {
   return (await WebAssembly.instantiate(engineBytes(), { math })).instance.exports;
 }

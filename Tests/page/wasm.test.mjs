@@ -59,31 +59,49 @@ test("a spring out of range gives NaN, as the native initialiser refuses it", ()
     assert.ok(Number.isNaN(springStepX(f, zeta, 0.1, 1, 0)), `f ${f}, ζ ${zeta}`);
 });
 
-// flick-dismiss's engine as the page drives it, on what a page could hand it.
+// The engines as the page drives them, on what a page could hand them.
 const engine = await instantiateEngine();
-const tweetbot = [1.5, 0.7, 60, 800, 90, 0.1, 0.2, 390, 292]; // the preset's values, in the order startFlickDismiss reads them
-const start = (values, estimator = 0) => {
-  new Float64Array(engine.memory.buffer, engine.exchangeArea(), 64).set(values);
-  return engine.startFlickDismiss(390, 844, estimator);
+const scene = (estimator = 0) => [390, 844, 120, 0.5, 5, estimator]; // width, height, rate, tolerance, tail, estimator
+const tweetbot = [1.5, 0.7, 60, 800, 90, 0.1, 0.2, 390, 292]; // the preset's numbers (EngineNumbers' order)
+const evernote = [1, 1, 10, 0, 30, 44, 10, 0, 0, 0.55, 0.998, 10 / (2 * Math.PI), 1]; // flow-layout, 30 rows, from the top
+const start = (kind, numbers, sceneNumbers = scene()) => {
+  const all = [...sceneNumbers, ...numbers];
+  new Float64Array(engine.memory.buffer, engine.exchangeArea(all.length), all.length).set(all);
+  return engine.startEngine(kind, numbers.length);
 };
-const frame = (t) => Array.from(new Float64Array(engine.memory.buffer, engine.exchangeArea(), engine.engineFrame(t)));
+const frame = (t) => { const n = engine.engineFrame(t); return Array.from(new Float64Array(engine.memory.buffer, engine.exchangeArea(0), n)); };
 
-test("flick-dismiss: a spring or estimator out of range is refused and leaves no engine", () => {
-  for (const bad of [[NaN, 0.7], [0, 0.7], [-1, 0.7], [1.5, -0.1], [Infinity, 0.7]]) {
-    assert.equal(start([...bad, ...tweetbot.slice(2)]), 1, `spring ${bad}`);
+test("a kind, count, spring, scene or estimator out of range is refused and leaves no engine", () => {
+  const refused = [[7, tweetbot], [-1, tweetbot], [1, tweetbot.slice(1)], [1, [...tweetbot, 0]],
+    ...[[NaN, 0.7], [0, 0.7], [-1, 0.7], [1.5, -0.1], [Infinity, 0.7]].map((bad) => [1, [...bad, ...tweetbot.slice(2)]]),
+    [0, evernote.map((v, i) => (i === 4 ? 1e9 : v))], [0, evernote.map((v, i) => (i === 4 ? 2.5 : v))], [0, evernote.map((v, i) => (i === 7 ? 5 : v))],
+    [0, evernote.map((v, i) => (i === 10 ? 1 : v))], [1, tweetbot.map((v, i) => (i === 3 ? NaN : v))]];
+  for (const [kind, numbers] of refused) {
+    assert.equal(start(kind, numbers), 1, `kind ${kind}: ${numbers}`);
     assert.equal(engine.engineFrame(0), 0);
     assert.equal(engine.engineAdd(0, 1, 1, 0, 0), 1);
   }
-  assert.equal(start(tweetbot, 4), 1);
-  assert.equal(start(tweetbot, -1), 1);
+  for (const sceneNumbers of [scene(4), scene(-1), scene(0.5), [NaN, 844, 120, 0.5, 5, 0]]) assert.equal(start(1, tweetbot, sceneNumbers), 1);
+  assert.equal(engine.startEngine(1, -1), 1);
+  assert.equal(engine.startEngine(1, 2 ** 30), 1);
+  assert.equal(engine.exchangeArea(2 ** 21), 0, "an exchange area past 2^20 values is refused");
+});
+
+test("flow-layout: a frame holds every row's y, the offset, every velocity and anchor; the area grows for 1,000 rows", () => {
+  assert.equal(start(0, evernote), 0);
+  assert.equal(frame(0).length, 3 * 30 + 1);
+  assert.equal(start(0, evernote.map((v, i) => (i === 4 ? 1000 : v))), 0);
+  const rows = frame(0);
+  assert.equal(rows.length, 3001);
+  assert.ok(Math.abs(rows[999] - (22 + 999 * 54)) < 1e-9, `row 999 at ${rows[999]}`); // cᵢ = h/2 + i(h + s) at offset 0
 });
 
 test("flick-dismiss: a phase or finger out of range is refused; absurd times and places give finite frames", () => {
-  assert.equal(start(tweetbot), 0);
+  assert.equal(start(1, tweetbot), 0);
   for (const [phase, pointer] of [[4, 0], [-1, 0], [0, 16], [0, -1]]) assert.equal(engine.engineAdd(0, 1, 1, phase, pointer), 1);
   const hostile = [NaN, Infinity, -Infinity, 1e308, -1e308, 5e-324];
   for (const t of hostile) for (const x of hostile) {
-    assert.equal(start(tweetbot), 0);
+    assert.equal(start(1, tweetbot), 0);
     engine.engineAdd(0, 195, 422, 0, 0);
     engine.engineAdd(t, x, x, 1, 0);
     engine.engineAdd(0.1, x, 422, 2, 0);
@@ -95,7 +113,7 @@ test("flick-dismiss: a phase or finger out of range is refused; absurd times and
 
 test("flick-dismiss: a kept photo springs back and a thrown one decides dismiss; memory stays bounded over many gestures", () => {
   const gesture = (dy, seconds) => {
-    assert.equal(start(tweetbot), 0);
+    assert.equal(start(1, tweetbot), 0);
     for (let i = 0; i <= 12; i++) engine.engineAdd(i * seconds / 12, 195, 422 + dy * i / 12, i === 0 ? 0 : 1, 0);
     engine.engineAdd(seconds + 0.001, 195, 422 + dy, 2, 0);
     return frame(seconds + 0.01);

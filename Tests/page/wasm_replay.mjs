@@ -1,46 +1,34 @@
-// The WebAssembly engine (`make wasm`, Reference §15) against the native one: drives the module's
-// flick-dismiss engine through a trace as `springtune replay` drives the native engine (frame k
-// at t₀ + k/F; before each frame every sample with t ≤ tₖ + 1e-9 s) and compares every frame
-// of replay's timeline.csv with it, to 1e-9 pt (and pt/s). Prints one line (frames, decision,
-// largest difference); exit 1 on any difference.
-//   node Tests/page/wasm_replay.mjs PRESET.json TRACES.csv TRACE_ID TIMELINE.csv
+// The WebAssembly engine (`make wasm`, Reference §15) against the native one: drives the module
+// through a trace as the native engine was driven for `springtune replay --engine` (its
+// engine.json: what to start the module with, the samples, every frame's numbers) and compares
+// every frame with it, to 1e-9 (relative to the number, absolute below 1). Prints one line
+// (frames, decision, largest difference); exit 1 on any difference.
+//   node Tests/page/wasm_replay.mjs ENGINE.json [LABEL]
 import { readFileSync } from "node:fs";
 import { instantiateEngine } from "./engine_module.mjs";
 
-const [presetPath, tracesPath, traceId, timelinePath] = process.argv.slice(2);
-const preset = JSON.parse(readFileSync(presetPath, "utf8"));
+const [recordPath, label = recordPath] = process.argv.slice(2);
+const record = JSON.parse(readFileSync(recordPath, "utf8"));
 const e = await instantiateEngine();
+const decisions = ["dismiss", "keep", "create", "cancel"];
+const fail = (why) => { console.log(`FAIL ${label}: ${why}`); process.exit(1); };
 
-// The preset's values in the order startFlickDismiss reads them (its parameters' order).
-const order = ["snapFrequency", "snapDamping", "distanceThreshold", "flickVelocity", "maxFlickAngle",
-  "velocityScale", "gravity", "cardWidth", "cardHeight"];
-if (preset.model !== "flick-dismiss") { console.log(`FAIL ${preset.model}: only flick-dismiss is compiled in`); process.exit(1); }
-const values = { ...preset.params, snapFrequency: preset.spring.frequency, snapDamping: preset.spring.damping };
-const area = () => new Float64Array(e.memory.buffer, e.exchangeArea(), 64);
-order.forEach((name, i) => { area()[i] = values[name]; });
-const scene = { width: 390, height: 844, frameRate: 120, estimator: "lsq2", ...(preset.scene ?? {}) };
-const estimators = ["lsq2", "impulse", "ios", "last"], phases = ["began", "moved", "ended", "cancelled"];
-if (e.startFlickDismiss(scene.width, scene.height, estimators.indexOf(scene.estimator)) !== 0) { console.log("FAIL the module refused the preset"); process.exit(1); }
+const start = [...record.scene, ...record.numbers];
+new Float64Array(e.memory.buffer, e.exchangeArea(start.length), start.length).set(start);
+if (e.startEngine(record.engine, record.numbers.length) !== 0) fail(`the module refused engine ${record.engine}'s numbers`);
 
-const rows = readFileSync(tracesPath, "utf8").trim().split("\n");
-const header = rows[0].split(","), col = (n) => header.indexOf(n);
-const samples = rows.slice(1).map((r) => r.split(",")).filter((r) => r[col("trace")] === traceId)
-  .map((r) => ({ t: +r[col("t")], x: +r[col("x")], y: +r[col("y")], phase: phases.indexOf(r[col("phase")]), pointer: col("pointer") >= 0 ? +r[col("pointer")] : 0 }));
-const timeline = readFileSync(timelinePath, "utf8").trim().split("\n").slice(1).map((r) => r.split(",").map(Number));
-
-if (samples.length === 0) { console.log(`no trace ${traceId} in ${tracesPath}`); process.exit(1); }
-const t0 = samples[0].t;
-let next = 0, worst = 0, frames = 0;
-for (let i = 0; i < timeline.length; i += 2) {
-  const k = Math.round(timeline[i][0] * scene.frameRate);
-  const t = t0 + k / scene.frameRate;
-  while (next < samples.length && samples[next].t <= t + 1e-9) { const s = samples[next++]; e.engineAdd(s.t, s.x, s.y, s.phase, s.pointer); }
-  const n = e.engineFrame(t), f = area().slice(0, n); // centre x, y, velocity x, y
-  const want = [timeline[i + 1][2], timeline[i][2], timeline[i + 1][4], timeline[i][4]];
-  for (let j = 0; j < 4; j++) worst = Math.max(worst, Math.abs(f[j] - want[j]) / Math.max(1, Math.abs(want[j])));
-  frames++;
+let next = 0, worst = 0;
+for (const [t, ...want] of record.frames) {
+  while (next < record.samples.length && record.samples[next][0] <= t + 1e-9) {
+    const [st, x, y, phase, pointer] = record.samples[next++];
+    if (e.engineAdd(st, x, y, phase, pointer) !== 0) fail(`the module refused sample ${next}`);
+  }
+  const n = e.engineFrame(t);
+  if (n !== want.length) fail(`frame at t = ${t} has ${n} numbers, the native engine's ${want.length}`);
+  const got = new Float64Array(e.memory.buffer, e.exchangeArea(0), n);
+  for (let j = 0; j < n; j++) worst = Math.max(worst, Math.abs(got[j] - want[j]) / Math.max(1, Math.abs(want[j])));
 }
-const decision = ["dismiss", "keep", "create", "cancel"][e.engineDecision()] ?? "none";
-const ok = worst <= 1e-9 && frames > 0;
-console.log(`${traceId}: ${frames} frames, ${decision}, largest difference ${worst.toExponential(2)} (relative, ≥ 1 pt)`);
-process.exit(ok ? 0 : 1);
+const decision = decisions[e.engineDecision()] ?? null;
+console.log(`${label}: ${record.frames.length} frames, decision ${decision ?? "none"}, largest difference ${worst.toExponential(2)}`);
+if (decision !== record.decision) fail(`decision ${decision}, the native engine's ${record.decision}`);
+process.exit(worst <= 1e-9 && record.frames.length > 0 ? 0 : 1);

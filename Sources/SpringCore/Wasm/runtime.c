@@ -1,7 +1,9 @@
 // The C library functions the WebAssembly engine (Embedded Swift, `make wasm`, Reference §15)
 // links against, as there is no libc for wasm32-unknown-none-wasm: the heap Swift allocates
-// from (posix_memalign, free) and the memory functions the compiler calls (memcpy, memmove,
-// memset, memcmp). Compiled by the toolchain's clang with bulk memory, so the copies are one
+// from (posix_memalign, free), the memory functions the compiler calls (memcpy, memmove,
+// memset, memcmp), C's round (Double.rounded(), which wasm has no instruction for) and the
+// seed Swift's hashing asks for (arc4random_buf: zeros, so a Dictionary's order is the same
+// on every run; nothing the page hashes comes from an adversary that could flood it). Compiled by the toolchain's clang with bulk memory, so the copies are one
 // wasm instruction each. Not part of the native build (excluded in Package.swift).
 //
 // The heap: blocks of 2^k bytes (k = 4…30) after a 16-byte header holding k, carved from the
@@ -60,3 +62,12 @@ int memcmp(const void *a, const void *b, size_t n) {
     for (size_t i = 0; i < n; i++) if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
     return 0;
 }
+
+// C's round: the nearest whole number, halfway cases away from zero (x − trunc(x) is exact).
+double round(double x) {
+    double r = __builtin_trunc(x);
+    return __builtin_fabs(x - r) >= 0.5 ? r + __builtin_copysign(1.0, x) : r;
+}
+
+// The random bytes Swift seeds its hashing with: zeros (deterministic hashing, see the top).
+void arc4random_buf(void *buf, size_t n) { __builtin_memset(buf, 0, n); }

@@ -3,7 +3,7 @@ import SpringCore
 /// One of the interactions of Reference §7, as an app sees it: a parameter set and a scene make a
 /// model, and the model's per-frame engine turns touch samples into positions and a decision.
 /// How a model is measured (metrics, the sweep) lives in `SpringTune`, not here.
-public protocol InteractionModel: Sendable {
+public protocol InteractionModel: EngineNumbers {
     /// The model's name in presets (`flow-layout`, …).
     static var modelName: String { get }
     /// Every parameter, with the spring's first.
@@ -30,6 +30,10 @@ public protocol InteractionModel: Sendable {
     static func spring(_ values: ParameterValues) throws(PresetError) -> SpringParameters
     /// Every spring the parameters set, the main one (``spring(_:)``) first.
     static var springGroups: [SpringGroup] { get }
+    /// The model as its engine runs `trace`, with what a whole trace decides settled on it
+    /// (`flow-layout`'s `initialOffset: auto` becomes the offset it picks for the trace), so that
+    /// ``EngineNumbers/numbers`` describe that run; the model itself by default.
+    func running(_ trace: Trace) -> Self
 }
 
 /// The two outcomes of a deciding model (Reference §8): the positive one (`dismiss`, `create`),
@@ -53,6 +57,9 @@ public struct DecisionLabels: Hashable, Sendable {
 }
 
 extension InteractionModel {
+    /// The model itself: by default a trace settles nothing.
+    public func running(_ trace: Trace) -> Self { self }
+
     /// None: by default a model does not decide.
     public static var decisionLabels: [DecisionLabels] { [] }
 

@@ -1,4 +1,7 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
+import SpringCore
 
 /// The fold of a Clear-style new row (Reference §7.4): a row of height `rowHeight` shown at height
 /// h as two halves folded by θ = acos(h / rowHeight), standing out by z = (rowHeight/2)·sin θ.

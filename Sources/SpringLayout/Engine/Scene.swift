@@ -22,6 +22,26 @@ public struct Scene: Hashable, Sendable {
     public var tailFrames: Int { Int((tail * frameRate).rounded()) }
 }
 
+extension Scene {
+    /// The scene as the WebAssembly engine is handed it (Reference §15): width, height (pt),
+    /// frame rate (Hz), tolerance (pt), tail (s) and the estimator's index in
+    /// `VelocityEstimator.allCases` (lsq2, impulse, ios, last).
+    public var numbers: [Double] {
+        [width, height, frameRate, tolerance, tail, Double(VelocityEstimator.allCases.firstIndex(of: estimator) ?? 0)]
+    }
+
+    /// The scene of ``numbers``; nil for another count, a number that is not finite, or an
+    /// estimator index out of range.
+    public init?(numbers: [Double]) {
+        var r = NumberReader(numbers)
+        let estimators = VelocityEstimator.allCases
+        guard let w = r.number(), let h = r.number(), let f = r.number(), let tolerance = r.number(), let tail = r.number(),
+              let i = r.index(count: estimators.count), r.isAtEnd else { return nil }
+        self.init()
+        (width, height, frameRate, self.tolerance, self.tail, estimator) = (w, h, f, tolerance, tail, estimators[i])
+    }
+}
+
 #if !hasFeature(Embedded)
 // Decoding and the sweep's values: a preset's side (the WebAssembly build, Reference §15, is
 // given the numbers). Codable here, in the type's file, so that encoding is synthesized.

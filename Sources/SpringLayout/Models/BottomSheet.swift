@@ -8,26 +8,7 @@ import SpringCore
 /// is dismissed when that detent is the closed one. The spring runs on the finger's path (it
 /// starts with the finger's velocity), and the sheet shows it through the same mapping, so
 /// an overshoot past the large detent is damped by `overdrag` as a drag there is.
-public struct BottomSheet: ResponseSpringModel {
-    /// The model's name in presets: `bottom-sheet`.
-    public static let modelName = "bottom-sheet"
-    /// The per-frame engine an app drives.
-    public typealias Engine = BottomSheetEngine
-    /// The sheet's spring (`response` s, `dampingRatio`), then the detents and the release rule.
-    public static let parameters: [ParameterSpec] = responseSpecs(response: 0.45, dampingRatio: 0.85) + [
-        .number("mediumDetent", "1", 0.5, "screen fraction the sheet covers at its medium detent", min: 0, inclusive: false, max: 1, maxInclusive: false,
-                domain: .linear(0.2, 0.6)),
-        .number("largeDetent", "1", 0.92, "screen fraction the sheet covers at its large detent (> mediumDetent)", min: 0, inclusive: false, max: 1,
-                domain: .linear(0.65, 1)),
-        .number("flickVelocity", "pt/s", 600, "release speed from which the sheet goes to the next detent in the flick's direction",
-                min: 0, max: ParameterSpec.maxLength, domain: .log(50, 5000)),
-        .number("overdrag", "1", 0.3, "the sheet's pace past the large detent, per pt of the finger's", min: 0, inclusive: false, max: 1,
-                domain: .linear(0.05, 1)),
-        .text("startDetent", "medium", ["medium", "large"], "where the sheet rests at touch-down", tuning: false),
-    ]
-    /// `dismiss` (the sheet closes) or `keep` (it rests at the medium or large detent).
-    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
-
+public struct BottomSheet: EngineNumbers {
     /// The spring that carries the sheet to its detent.
     public let spring: SpringParameters
     /// The sheet's top edge (screen y, pt) at each detent: large, medium, closed (the screen's bottom).
@@ -41,18 +22,30 @@ public struct BottomSheet: ResponseSpringModel {
     /// The screen and clock the model runs in.
     public let scene: Scene
 
-    /// The model of resolved parameter values in `scene`.
-    ///
-    /// - Throws: ``PresetError`` for a spring out of range or a large detent not above the medium one.
-    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        (spring, self.scene) = (try Self.spring(values), scene)
-        let (medium, large) = (values.number("mediumDetent"), values.number("largeDetent"))
-        guard large > medium else {
-            throw PresetError(path: "params.largeDetent", message: "\(large) must be above mediumDetent (\(medium))")
-        }
-        detents = [scene.height * (1 - large), scene.height * (1 - medium), scene.height]
-        startTop = values["startDetent"] == .text("large") ? detents[0] : detents[1]
-        (flickVelocity, overdrag) = (values.number("flickVelocity"), values.number("overdrag"))
+    /// The model of its numbers: the spring, the detents as screen fractions the sheet covers
+    /// (0 < `mediumDetent` < `largeDetent` ≤ 1), whether it rests at the large one at
+    /// touch-down, the release speed of a flick (pt/s) and the pace past the large detent, in
+    /// `scene` (a preset's values go through ``init(values:scene:)``, which checks the detents' order).
+    public init(spring: SpringParameters, mediumDetent: Double, largeDetent: Double, startsLarge: Bool, flickVelocity: Double,
+                overdrag: Double, scene: Scene) {
+        (self.spring, self.scene) = (spring, scene)
+        detents = [scene.height * (1 - largeDetent), scene.height * (1 - mediumDetent), scene.height]
+        startTop = startsLarge ? detents[0] : detents[1]
+        (self.flickVelocity, self.overdrag) = (flickVelocity, overdrag)
+    }
+
+    /// The spring, then the large and medium detents' top edges and the top at touch-down (pt),
+    /// flickVelocity and overdrag (Reference §15).
+    public var numbers: [Double] { spring.numbers + [detents[0], detents[1], startTop, flickVelocity, overdrag] }
+
+    /// The model of ``numbers`` in `scene` (nil when they make none; the closed detent is the
+    /// scene's bottom edge).
+    public init?(numbers: [Double], scene: Scene) {
+        var r = NumberReader(numbers)
+        guard let spring = r.spring(), let large = r.number(), let medium = r.number(), let start = r.number(),
+              let v = r.number(), let overdrag = r.number(), r.isAtEnd else { return nil }
+        (self.spring, self.scene, detents, startTop) = (spring, scene, [large, medium, scene.height], start)
+        (flickVelocity, self.overdrag) = (v, overdrag)
     }
 
     /// The top edge (pt) for the finger's path `raw` = start + translation (pt): raw between the
@@ -80,6 +73,43 @@ public struct BottomSheet: ResponseSpringModel {
         return velocity > 0 ? detents.first { $0 > top } ?? detents[2] : detents.last { $0 < top } ?? detents[0]
     }
 }
+
+#if !hasFeature(Embedded)
+/// The model as presets name and check it (the native build: the WebAssembly build is handed
+/// the numbers, Reference §15).
+extension BottomSheet: ResponseSpringModel {
+    /// The model's name in presets: `bottom-sheet`.
+    public static let modelName = "bottom-sheet"
+    /// The per-frame engine an app drives.
+    public typealias Engine = BottomSheetEngine
+    /// The sheet's spring (`response` s, `dampingRatio`), then the detents and the release rule.
+    public static let parameters: [ParameterSpec] = responseSpecs(response: 0.45, dampingRatio: 0.85) + [
+        .number("mediumDetent", "1", 0.5, "screen fraction the sheet covers at its medium detent", min: 0, inclusive: false, max: 1, maxInclusive: false,
+                domain: .linear(0.2, 0.6)),
+        .number("largeDetent", "1", 0.92, "screen fraction the sheet covers at its large detent (> mediumDetent)", min: 0, inclusive: false, max: 1,
+                domain: .linear(0.65, 1)),
+        .number("flickVelocity", "pt/s", 600, "release speed from which the sheet goes to the next detent in the flick's direction",
+                min: 0, max: ParameterSpec.maxLength, domain: .log(50, 5000)),
+        .number("overdrag", "1", 0.3, "the sheet's pace past the large detent, per pt of the finger's", min: 0, inclusive: false, max: 1,
+                domain: .linear(0.05, 1)),
+        .text("startDetent", "medium", ["medium", "large"], "where the sheet rests at touch-down", tuning: false),
+    ]
+    /// `dismiss` (the sheet closes) or `keep` (it rests at the medium or large detent).
+    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
+
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` for a spring out of range or a large detent not above the medium one.
+    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        let (medium, large) = (values.number("mediumDetent"), values.number("largeDetent"))
+        guard large > medium else {
+            throw PresetError(path: "params.largeDetent", message: "\(large) must be above mediumDetent (\(medium))")
+        }
+        self.init(spring: try Self.spring(values), mediumDetent: medium, largeDetent: large, startsLarge: values["startDetent"] == .text("large"),
+                  flickVelocity: values.number("flickVelocity"), overdrag: values.number("overdrag"), scene: scene)
+    }
+}
+#endif
 
 /// The per-frame engine of ``BottomSheet`` an app drives: add touch samples as they arrive, ask
 /// for the sheet's top edge at each display frame. The frame that first sees the lift row decides.

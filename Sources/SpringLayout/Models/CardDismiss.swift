@@ -1,4 +1,3 @@
-import Foundation
 import SpringCore
 
 /// `card-dismiss` (Reference §7.3, the App Store "Today" card detail): dragging down (or panning
@@ -6,28 +5,7 @@ import SpringCore
 /// dismiss at once, else a flick decides at release. A spring (response, dampingRatio) then
 /// takes the card to its place in the list (dismiss) or back to full screen (keep), from rest
 /// or (`releaseVelocity: finger`) with the frame's velocity along its path.
-public struct CardDismiss: ResponseSpringModel {
-    /// The model's name in presets: `card-dismiss`.
-    public static let modelName = "card-dismiss"
-    /// The per-frame engine an app drives.
-    public typealias Engine = CardDismissEngine
-    /// The spring (`response` s, `dampingRatio`), then the card's parameters with their units, defaults and ranges.
-    public static let parameters: [ParameterSpec] = responseSpecs(response: 0.6, dampingRatio: 0.7) + [
-        .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100)),
-        .number("dismissDistance", "pt", 333, "translation for progress 1", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .log(50, 2000)),
-        .number("contentOffset", "pt", 0, "a drag down first scrolls the detail's content this far to its top; only the rest counts", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 2000, tuning: false)),
-        .number("commitProgress", "1", 0.3, "progress that commits the dismissal while dragging", min: 0, inclusive: false, domain: .linear(0.05, 1)),
-        .number("flickVelocity", "pt/s", 800, "release velocity along the gesture that dismisses", min: 0, domain: .log(100, 5000)),
-        .number("minScale", "1", 0.86, "card scale at commitProgress", min: 0, inclusive: false, max: 1, domain: .linear(0.5, 1)),
-        .number("cardX", "pt", 20, "dismissed card frame x", min: -10_000, max: ParameterSpec.maxLength, domain: .linear(-1000, 2000, tuning: false)),
-        .number("cardY", "pt", 160, "dismissed card frame y", min: -10_000, max: ParameterSpec.maxLength, domain: .linear(-1000, 2000, tuning: false)),
-        .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
-        .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
-        .text("releaseVelocity", "rest", ["rest", "finger"], "the card spring starts at rest, or with the frame's velocity at release (the finger's)"),
-    ]
-    /// `dismiss` or `keep`.
-    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
-
+public struct CardDismiss: EngineNumbers {
     /// The card's spring (from `response` and `dampingRatio`), which takes it to its place in the list or back to full screen.
     public let spring: SpringParameters
     /// A touch starting within this distance of the left edge is an edge pan (pt).
@@ -50,16 +28,30 @@ public struct CardDismiss: ResponseSpringModel {
     /// The screen and clock the model runs in.
     public let scene: Scene
 
-    /// The model of resolved parameter values in `scene`.
-    ///
-    /// - Throws: ``PresetError`` naming the parameter when the spring is out of range.
-    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        (spring, self.scene) = (try Self.spring(values), scene)
-        let n = values.number
-        (edgeWidth, dismissDistance, contentOffset) = (n("edgeWidth"), n("dismissDistance"), n("contentOffset"))
-        (commitProgress, flickVelocity, minScale) = (n("commitProgress"), n("flickVelocity"), n("minScale"))
-        cardFrame = Rect(x: n("cardX"), y: n("cardY"), width: n("cardWidth"), height: n("cardHeight"))
-        carriesVelocity = values["releaseVelocity"] == .text("finger")
+    /// The model of its numbers, in `scene` (a preset's values go through ``init(values:scene:)``).
+    public init(spring: SpringParameters, edgeWidth: Double, dismissDistance: Double, contentOffset: Double, commitProgress: Double,
+                flickVelocity: Double, minScale: Double, cardFrame: Rect, carriesVelocity: Bool, scene: Scene) {
+        (self.spring, self.edgeWidth, self.dismissDistance, self.contentOffset) = (spring, edgeWidth, dismissDistance, contentOffset)
+        (self.commitProgress, self.flickVelocity, self.minScale) = (commitProgress, flickVelocity, minScale)
+        (self.cardFrame, self.carriesVelocity, self.scene) = (cardFrame, carriesVelocity, scene)
+    }
+
+    /// The spring, then edgeWidth, dismissDistance, contentOffset, commitProgress, flickVelocity,
+    /// minScale, the dismissed card's frame (x, y, width, height) and whether the card spring
+    /// carries the release velocity (1) or starts at rest (0) (Reference §15).
+    public var numbers: [Double] {
+        spring.numbers + [edgeWidth, dismissDistance, contentOffset, commitProgress, flickVelocity, minScale,
+                          cardFrame.x, cardFrame.y, cardFrame.width, cardFrame.height, carriesVelocity ? 1 : 0]
+    }
+
+    /// The model of ``numbers`` in `scene` (nil when they make none).
+    public init?(numbers: [Double], scene: Scene) {
+        var r = NumberReader(numbers)
+        guard let spring = r.spring(), let edge = r.number(), let distance = r.number(), let offset = r.number(), let commit = r.number(),
+              let v = r.number(), let scale = r.number(), let x = r.number(), let y = r.number(), let w = r.number(), let h = r.number(),
+              let carries = r.flag(), r.isAtEnd else { return nil }
+        self.init(spring: spring, edgeWidth: edge, dismissDistance: distance, contentOffset: offset, commitProgress: commit, flickVelocity: v,
+                  minScale: scale, cardFrame: Rect(x: x, y: y, width: w, height: h), carriesVelocity: carries, scene: scene)
     }
 
     var screen: Rect { Rect(x: 0, y: 0, width: scene.width, height: scene.height) }
@@ -71,6 +63,44 @@ public struct CardDismiss: ResponseSpringModel {
         return Rect(x: (scene.width - w) / 2, y: (scene.height - h) / 2, width: w, height: h)
     }
 }
+
+#if !hasFeature(Embedded)
+/// The model as presets name and check it (the native build: the WebAssembly build is handed
+/// the numbers, Reference §15).
+extension CardDismiss: ResponseSpringModel {
+    /// The model's name in presets: `card-dismiss`.
+    public static let modelName = "card-dismiss"
+    /// The per-frame engine an app drives.
+    public typealias Engine = CardDismissEngine
+    /// The spring (`response` s, `dampingRatio`), then the card's parameters with their units, defaults and ranges.
+    public static let parameters: [ParameterSpec] = responseSpecs(response: 0.6, dampingRatio: 0.7) + [
+        .number("edgeWidth", "pt", 20, "a touch starting this close to the left edge is an edge pan", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100)),
+        .number("dismissDistance", "pt", 333, "translation for progress 1", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .log(50, 2000)),
+        .number("contentOffset", "pt", 0, "a drag down first scrolls the detail's content this far to its top; only the rest counts", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 2000, tuning: false)),
+        .number("commitProgress", "1", 0.3, "progress that commits the dismissal while dragging", min: 0, inclusive: false, domain: .linear(0.05, 1)),
+        .number("flickVelocity", "pt/s", 800, "release velocity along the gesture that dismisses", min: 0, domain: .log(100, 5000)),
+        .number("minScale", "1", 0.86, "card scale at commitProgress", min: 0, inclusive: false, max: 1, domain: .linear(0.5, 1)),
+        .number("cardX", "pt", 20, "dismissed card frame x", min: -10_000, max: ParameterSpec.maxLength, domain: .linear(-1000, 2000, tuning: false)),
+        .number("cardY", "pt", 160, "dismissed card frame y", min: -10_000, max: ParameterSpec.maxLength, domain: .linear(-1000, 2000, tuning: false)),
+        .number("cardWidth", "pt", 350, "dismissed card frame width", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .number("cardHeight", "pt", 420, "dismissed card frame height", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .text("releaseVelocity", "rest", ["rest", "finger"], "the card spring starts at rest, or with the frame's velocity at release (the finger's)"),
+    ]
+    /// `dismiss` or `keep`.
+    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
+
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when the spring is out of range.
+    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        let n = values.number
+        self.init(spring: try Self.spring(values), edgeWidth: n("edgeWidth"), dismissDistance: n("dismissDistance"), contentOffset: n("contentOffset"),
+                  commitProgress: n("commitProgress"), flickVelocity: n("flickVelocity"), minScale: n("minScale"),
+                  cardFrame: Rect(x: n("cardX"), y: n("cardY"), width: n("cardWidth"), height: n("cardHeight")),
+                  carriesVelocity: values["releaseVelocity"] == .text("finger"), scene: scene)
+    }
+}
+#endif
 
 /// The per-frame engine of ``CardDismiss`` an app drives: add touch samples as they arrive, ask
 /// for the card's frame at each display frame. The decision comes at the first frame past

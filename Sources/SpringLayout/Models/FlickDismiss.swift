@@ -6,7 +6,7 @@ import SpringCore
 /// `flick-dismiss` (Reference §7.2, Tweetbot's photo viewer): a card follows the finger rigidly; at
 /// release it is thrown off screen when it moved far enough, fast enough and in the direction
 /// it was thrown, else a 2-D spring snaps it back to the centre.
-public struct FlickDismiss: Sendable {
+public struct FlickDismiss: EngineNumbers {
     /// The spring that snaps a kept card back to the centre, per axis.
     public let snap: SpringParameters
     /// Dismissing needs the card's displacement |D| > distanceThreshold (pt).
@@ -32,6 +32,21 @@ public struct FlickDismiss: Sendable {
                 velocityScale: Double, gravity: Double, cardSize: SIMD2<Double>, scene: Scene) {
         (self.snap, self.distanceThreshold, self.flickVelocity, self.maxFlickAngle) = (snap, distanceThreshold, flickVelocity, maxFlickAngle)
         (self.velocityScale, self.gravity, self.cardSize, self.scene) = (velocityScale, gravity, cardSize, scene)
+    }
+
+    /// The snap-back spring, then distanceThreshold, flickVelocity, maxFlickAngle,
+    /// velocityScale, gravity and the card's width and height (Reference §15).
+    public var numbers: [Double] {
+        snap.numbers + [distanceThreshold, flickVelocity, maxFlickAngle, velocityScale, gravity, cardSize.x, cardSize.y]
+    }
+
+    /// The model of ``numbers`` in `scene` (nil when they make none).
+    public init?(numbers: [Double], scene: Scene) {
+        var r = NumberReader(numbers)
+        guard let snap = r.spring(), let d = r.number(), let v = r.number(), let angle = r.number(), let scale = r.number(),
+              let g = r.number(), let w = r.number(), let h = r.number(), r.isAtEnd else { return nil }
+        self.init(snap: snap, distanceThreshold: d, flickVelocity: v, maxFlickAngle: angle, velocityScale: scale, gravity: g,
+                  cardSize: SIMD2(w, h), scene: scene)
     }
 
     /// The decision rule, on displacement D and release velocity v (pt, pt/s).

@@ -1,4 +1,3 @@
-import Foundation
 import SpringCore
 
 /// Where a flow layout's scroll view starts (Reference §5).
@@ -13,45 +12,12 @@ public enum InitialOffset: Hashable, Sendable {
     case auto
     /// This offset, in pt.
     case value(Double)
-
-    init(_ v: ParamValue) throws(PresetError) {
-        switch v {
-        case let .number(d): self = .value(d)
-        case .text("top"): self = .top
-        case .text("bottom"): self = .bottom
-        case .text("middle"): self = .middle
-        case .text("auto"): self = .auto
-        case let .text(s): throw PresetError(path: "params.initialOffset", message: "'\(s)' is not top, bottom, middle, auto or a number")
-        }
-    }
 }
 
 /// `flow-layout` (Reference §7.1): a list of n rows whose content positions are attached by springs
 /// to anchors, driven by the scroll view. Boundary stretch (Evernote) opens gaps between rows
 /// pulled past an edge; scroll lag (Messages) makes rows far from the finger trail behind it.
-public struct FlowLayout: InteractionModel {
-    /// The model's name in presets: `flow-layout`.
-    public static let modelName = "flow-layout"
-    /// The per-frame engine an app drives.
-    public typealias Engine = FlowLayoutTouchEngine
-
-    /// The row spring (`frequency` Hz, `damping`), then the list's and scroll view's parameters with their units, defaults and ranges.
-    public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1, damping: 1) + [
-        .number("boundaryResistance", "1", 10, "gap growth: g = overscroll / boundaryResistance per row; 0 = off", min: 0, domain: .log(1, 50)),
-        .number("scrollResistance", "pt", 0, "scroll lag: rows lag by distance-from-touch / scrollResistance; 0 = off", min: 0, max: ParameterSpec.maxLength, domain: .log(50, 10_000)),
-        .number("itemCount", "rows", 30, "number of rows n", min: 1, max: 10_000, domain: .log(1, 1000, tuning: false)),
-        .number("itemHeight", "pt", 44, "row height h", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
-        .number("itemSpacing", "pt", 10, "spacing s between rows", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100, tuning: false)),
-        ParameterSpec("initialOffset", "pt", .text("auto"), "top, bottom, middle, auto, or an offset in pt",
-                      domain: .words(["auto", "top", "middle", "bottom"], tuning: false)) { v in
-            do throws(PresetError) { _ = try InitialOffset(v); return nil } catch { return error.message }
-        },
-        .number("rubberBand", "1", 0.55, "rubber-band coefficient c", min: 0, inclusive: false, max: 100, domain: .log(0.1, 2)),
-        .number("decelerationRate", "per ms", 0.998, "scroll deceleration rate r", min: 0, inclusive: false, max: 1, maxInclusive: false, domain: .linear(0.98, 0.9995)),
-        .number("bounceStiffness", "1/s²", 100, "edge bounce spring stiffness (unit mass)", min: 0, inclusive: false, max: 1e8, domain: .log(10, 10_000)),
-        .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1, max: SpringSpec.maxDamping, domain: .linear(1, 3)),
-    ]
-
+public struct FlowLayout: EngineNumbers {
     /// The spring that attaches each row to its anchor.
     public let spring: SpringParameters
     /// Boundary stretch: each row's gap grows by overscroll / boundaryResistance (1; 0 = off).
@@ -67,38 +33,54 @@ public struct FlowLayout: InteractionModel {
     /// The screen and clock the model runs in.
     public let scene: Scene
 
-    /// The model of resolved parameter values in `scene`.
+    /// The model of its numbers: the row spring, boundary stretch and scroll lag, `itemCount`
+    /// rows of `itemHeight` spaced `itemSpacing` apart (pt), where the scroll view starts and the
+    /// scroll view's rubber band, deceleration rate (per ms) and edge bounce, with the scene's
+    /// height as its viewport (a preset's values go through ``init(values:scene:)``).
     ///
-    /// - Throws: ``PresetError`` naming the parameter when a value is out of range (the spring, `initialOffset`, the scroll view's).
-    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        (spring, self.scene) = (try values.spring(), scene)
-        let n = values.number
-        (boundaryResistance, scrollResistance) = (n("boundaryResistance"), n("scrollResistance"))
-        (itemCount, itemHeight, itemSpacing) = (Int(n("itemCount")), n("itemHeight"), n("itemSpacing"))
-        initialOffset = try InitialOffset(values["initialOffset"] ?? .text("auto"))
-        restingCenters = (0..<itemCount).map { [itemHeight, itemSpacing] i in itemHeight / 2 + Double(i) * (itemHeight + itemSpacing) }
+    /// - Throws: ``/SpringCore/SpringError`` when the scroll view's values are out of range.
+    public init(spring: SpringParameters, boundaryResistance: Double, scrollResistance: Double, itemCount: Int, itemHeight: Double,
+                itemSpacing: Double, initialOffset: InitialOffset, rubberBand: Double, decelerationRate: Double, bounce: SpringParameters,
+                scene: Scene) throws(SpringError) {
+        (self.spring, self.scene, self.boundaryResistance, self.scrollResistance) = (spring, scene, boundaryResistance, scrollResistance)
+        (self.itemCount, self.itemHeight, self.itemSpacing, self.initialOffset) = (itemCount, itemHeight, itemSpacing, initialOffset)
+        restingCenters = (0..<itemCount).map { i in itemHeight / 2 + Double(i) * (itemHeight + itemSpacing) }
         let content = Double(itemCount) * itemHeight + Double(itemCount - 1) * itemSpacing
-        do {
-            let bounce = try Self.bounce(values)
-            scrollView = try ScrollView(contentHeight: content, viewportHeight: scene.height, rubberBand: values.number("rubberBand"),
-                                        decelerationRate: values.number("decelerationRate"), bounce: bounce)
-        } catch {
-            throw PresetError(path: "params", message: error.description)
+        scrollView = try ScrollView(contentHeight: content, viewportHeight: scene.height, rubberBand: rubberBand,
+                                    decelerationRate: decelerationRate, bounce: bounce)
+    }
+
+    /// The most rows the numbers may ask for (what a preset may: `itemCount` ≤ 10,000).
+    public static let maxItemCount = 10_000
+
+    /// The row spring, then boundaryResistance, scrollResistance, itemCount, itemHeight,
+    /// itemSpacing, where the scroll view starts (the index in top, bottom, middle, auto, an
+    /// offset, then that offset in pt or 0), rubberBand, decelerationRate and the edge bounce
+    /// spring's frequency and damping ratio (Reference §15).
+    public var numbers: [Double] {
+        let start: [Double] = switch initialOffset {
+        case .top: [0, 0]
+        case .bottom: [1, 0]
+        case .middle: [2, 0]
+        case .auto: [3, 0]
+        case let .value(d): [4, d]
         }
+        return spring.numbers + [boundaryResistance, scrollResistance, Double(itemCount), itemHeight, itemSpacing] + start
+            + [scrollView.rubberBand, scrollView.decelerationRate] + scrollView.bounce.numbers
     }
 
-    /// The scroll view's edge bounce spring: stiffness k = bounceStiffness (unit mass),
-    /// damping coefficient c = 2·bounceDampingRatio·√k.
-    static func bounce(_ values: ParameterValues) throws(SpringError) -> SpringParameters {
-        try SpringParameters(stiffness: values.number("bounceStiffness"),
-                             dampingCoefficient: 2 * values.number("bounceDampingRatio") * values.number("bounceStiffness").squareRoot())
-    }
-
-    /// The cell spring, then the scroll view's edge bounce.
-    public static var springGroups: [SpringGroup] {
-        [.main(of: Self.self), SpringGroup(name: "bounce", parameterNames: ["bounceStiffness", "bounceDampingRatio"]) { values throws(PresetError) in
-            do throws(SpringError) { return try bounce(values) } catch { throw PresetError(path: "params", message: error.description) }
-        }]
+    /// The model of ``numbers`` in `scene` (nil when they make none, or ask for more than
+    /// ``maxItemCount`` rows).
+    public init?(numbers: [Double], scene: Scene) {
+        var r = NumberReader(numbers)
+        guard let spring = r.spring(), let boundary = r.number(), let lag = r.number(), let n = r.integer(in: 1...Self.maxItemCount),
+              let h = r.number(), let gap = r.number(), let kind = r.index(count: 5), let offset = r.number(),
+              let band = r.number(), let rate = r.number(), let bounce = r.spring(), r.isAtEnd else { return nil }
+        let start: InitialOffset = [.top, .bottom, .middle, .auto, .value(offset)][kind]
+        guard let model = try? FlowLayout(spring: spring, boundaryResistance: boundary, scrollResistance: lag, itemCount: n, itemHeight: h,
+                                          itemSpacing: gap, initialOffset: start, rubberBand: band, decelerationRate: rate, bounce: bounce,
+                                          scene: scene) else { return nil }
+        self = model
     }
 
     /// Resting content y of row i: cᵢ = h/2 + i(h + s).
@@ -139,6 +121,84 @@ public struct FlowLayout: InteractionModel {
         }
     }
 }
+
+#if !hasFeature(Embedded)
+extension InitialOffset {
+    init(_ v: ParamValue) throws(PresetError) {
+        switch v {
+        case let .number(d): self = .value(d)
+        case .text("top"): self = .top
+        case .text("bottom"): self = .bottom
+        case .text("middle"): self = .middle
+        case .text("auto"): self = .auto
+        case let .text(s): throw PresetError(path: "params.initialOffset", message: "'\(s)' is not top, bottom, middle, auto or a number")
+        }
+    }
+}
+
+/// The model as presets name and check it (the native build: the WebAssembly build is handed
+/// the numbers, Reference §15).
+extension FlowLayout: InteractionModel {
+    /// The model's name in presets: `flow-layout`.
+    public static let modelName = "flow-layout"
+    /// The per-frame engine an app drives.
+    public typealias Engine = FlowLayoutTouchEngine
+
+    /// The row spring (`frequency` Hz, `damping`), then the list's and scroll view's parameters with their units, defaults and ranges.
+    public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 1, damping: 1) + [
+        .number("boundaryResistance", "1", 10, "gap growth: g = overscroll / boundaryResistance per row; 0 = off", min: 0, domain: .log(1, 50)),
+        .number("scrollResistance", "pt", 0, "scroll lag: rows lag by distance-from-touch / scrollResistance; 0 = off", min: 0, max: ParameterSpec.maxLength, domain: .log(50, 10_000)),
+        .number("itemCount", "rows", 30, "number of rows n", min: 1, max: 10_000, domain: .log(1, 1000, tuning: false)),
+        .number("itemHeight", "pt", 44, "row height h", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .number("itemSpacing", "pt", 10, "spacing s between rows", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100, tuning: false)),
+        ParameterSpec("initialOffset", "pt", .text("auto"), "top, bottom, middle, auto, or an offset in pt",
+                      domain: .words(["auto", "top", "middle", "bottom"], tuning: false)) { v in
+            do throws(PresetError) { _ = try InitialOffset(v); return nil } catch { return error.message }
+        },
+        .number("rubberBand", "1", 0.55, "rubber-band coefficient c", min: 0, inclusive: false, max: 100, domain: .log(0.1, 2)),
+        .number("decelerationRate", "per ms", 0.998, "scroll deceleration rate r", min: 0, inclusive: false, max: 1, maxInclusive: false, domain: .linear(0.98, 0.9995)),
+        .number("bounceStiffness", "1/s²", 100, "edge bounce spring stiffness (unit mass)", min: 0, inclusive: false, max: 1e8, domain: .log(10, 10_000)),
+        .number("bounceDampingRatio", "ratio", 1, "edge bounce damping ratio (≥ 1)", min: 1, max: SpringSpec.maxDamping, domain: .linear(1, 3)),
+    ]
+
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when a value is out of range (the spring, `initialOffset`, the scroll view's).
+    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        let (spring, n) = (try values.spring(), values.number)
+        let start = try InitialOffset(values["initialOffset"] ?? .text("auto"))
+        do {
+            try self.init(spring: spring, boundaryResistance: n("boundaryResistance"), scrollResistance: n("scrollResistance"),
+                          itemCount: Int(n("itemCount")), itemHeight: n("itemHeight"), itemSpacing: n("itemSpacing"), initialOffset: start,
+                          rubberBand: n("rubberBand"), decelerationRate: n("decelerationRate"), bounce: try Self.bounce(values), scene: scene)
+        } catch {
+            throw PresetError(path: "params", message: error.description)
+        }
+    }
+
+    /// The scroll view's edge bounce spring: stiffness k = bounceStiffness (unit mass),
+    /// damping coefficient c = 2·bounceDampingRatio·√k.
+    static func bounce(_ values: ParameterValues) throws(SpringError) -> SpringParameters {
+        try SpringParameters(stiffness: values.number("bounceStiffness"),
+                             dampingCoefficient: 2 * values.number("bounceDampingRatio") * values.number("bounceStiffness").squareRoot())
+    }
+
+    /// The model with `initialOffset` settled for `trace`: the offset ``initialOffset(for:)`` picks.
+    public func running(_ trace: Trace) -> FlowLayout {
+        (try? FlowLayout(spring: spring, boundaryResistance: boundaryResistance, scrollResistance: scrollResistance, itemCount: itemCount,
+                         itemHeight: itemHeight, itemSpacing: itemSpacing, initialOffset: .value(initialOffset(for: trace)),
+                         rubberBand: scrollView.rubberBand, decelerationRate: scrollView.decelerationRate, bounce: scrollView.bounce,
+                         scene: scene)) ?? self
+    }
+
+    /// The cell spring, then the scroll view's edge bounce.
+    public static var springGroups: [SpringGroup] {
+        [.main(of: Self.self), SpringGroup(name: "bounce", parameterNames: ["bounceStiffness", "bounceDampingRatio"]) { values throws(PresetError) in
+            do throws(SpringError) { return try bounce(values) } catch { throw PresetError(path: "params", message: error.description) }
+        }]
+    }
+}
+#endif
 
 /// ``FlowLayout`` as a finger drives it (Reference §5 and §7.1), the shape every engine has
 /// (``TouchEngine``): a ``ScrollDriver`` turns the touch into the displayed offset (rubber-banded

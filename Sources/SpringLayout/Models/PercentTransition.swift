@@ -1,4 +1,3 @@
-import Foundation
 import SpringCore
 
 /// `percent-transition` (Reference §7.6, Evernote's edge-pan dismissal of a note): a pan that begins
@@ -6,12 +5,7 @@ import SpringCore
 /// 0, 1) (a `UIScreenEdgePanGestureRecognizer` driving a `UIPercentDrivenInteractiveTransition`).
 /// At release the transition finishes when the finger moves right faster than `finishVelocity`
 /// or p ≥ `finishProgress`, else cancels; s then runs to W or 0 along `completionCurve`.
-public struct PercentTransition: ResponseSpringModel {
-    /// The model's name in presets: `percent-transition`.
-    public static let modelName = "percent-transition"
-    /// The per-frame engine an app drives.
-    public typealias Engine = PercentTransitionEngine
-
+public struct PercentTransition: EngineNumbers {
     /// How s completes after release.
     public enum Curve: String, Sendable, CaseIterable {
         /// Constant speed over T = duration·(1 − p) (finish) or duration·p (cancel).
@@ -21,17 +15,6 @@ public struct PercentTransition: ResponseSpringModel {
         /// A spring (response, dampingRatio) from s with the finger's speed v_s.
         case spring
     }
-
-    /// The spring (`response` s, `dampingRatio`), then the transition's parameters with their units, defaults and ranges.
-    public static let parameters: [ParameterSpec] = responseSpecs(response: 0.35, dampingRatio: 0.85) + [
-        .number("edgeWidth", "pt", 20, "a pan must begin this close to the left edge", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100)),
-        .number("finishVelocity", "pt/s", 0, "finish when the release velocity x exceeds this", min: -1e6, max: 1e6, domain: .linear(-2000, 2000)),
-        .number("finishProgress", "1", 1.01, "finish when p ≥ this at release (above 1: off)", min: 0, domain: .linear(0.1, 1.01)),
-        .number("duration", "s", 0.35, "completion time of the whole width for linear and easeInOut", min: 0, domain: .log(0.05, 2)),
-        .text("completionCurve", "linear", Curve.allCases.map(\.rawValue), "how the note completes after release"),
-    ]
-    /// `dismiss` (finished) or `keep` (cancelled).
-    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
 
     /// The spring of the `spring` completion curve (from `response` and `dampingRatio`).
     public let spring: SpringParameters
@@ -48,17 +31,27 @@ public struct PercentTransition: ResponseSpringModel {
     /// The screen and clock the model runs in.
     public let scene: Scene
 
-    /// The model of resolved parameter values in `scene`.
-    ///
-    /// - Throws: ``PresetError`` naming the parameter when the spring or `completionCurve` is invalid.
-    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        (spring, self.scene) = (try Self.spring(values), scene)
-        let n = values.number
-        (edgeWidth, finishVelocity, finishProgress, duration) = (n("edgeWidth"), n("finishVelocity"), n("finishProgress"), n("duration"))
-        guard case let .text(name)? = values["completionCurve"], let curve = Curve(rawValue: name) else {
-            throw PresetError(path: "params.completionCurve", message: "not linear, easeInOut or spring")
-        }
-        self.curve = curve
+    /// The model of its numbers: the spring, the edge's width (pt), the release rule (pt/s, 1),
+    /// the completion time (s) and curve, in `scene` (a preset's values go through ``init(values:scene:)``).
+    public init(spring: SpringParameters, edgeWidth: Double, finishVelocity: Double, finishProgress: Double, duration: Double, curve: Curve,
+                scene: Scene) {
+        (self.spring, self.edgeWidth, self.finishVelocity, self.finishProgress) = (spring, edgeWidth, finishVelocity, finishProgress)
+        (self.duration, self.curve, self.scene) = (duration, curve, scene)
+    }
+
+    /// The spring, then edgeWidth, finishVelocity, finishProgress, duration and the curve's
+    /// index in `Curve.allCases` (linear, easeInOut, spring) (Reference §15).
+    public var numbers: [Double] {
+        spring.numbers + [edgeWidth, finishVelocity, finishProgress, duration, Double(Curve.allCases.firstIndex(of: curve) ?? 0)]
+    }
+
+    /// The model of ``numbers`` in `scene` (nil when they make none).
+    public init?(numbers: [Double], scene: Scene) {
+        var r = NumberReader(numbers)
+        let curves = Curve.allCases
+        guard let spring = r.spring(), let edge = r.number(), let v = r.number(), let p = r.number(), let d = r.number(),
+              let c = r.index(count: curves.count), r.isAtEnd else { return nil }
+        self.init(spring: spring, edgeWidth: edge, finishVelocity: v, finishProgress: p, duration: d, curve: curves[c], scene: scene)
     }
 
     /// The cubic Bézier ease-in-out (0.42, 0), (0.58, 1): progress y for time fraction x ∈ [0, 1],
@@ -76,6 +69,40 @@ public struct PercentTransition: ResponseSpringModel {
         return u * u * (3 - 2 * u)
     }
 }
+
+#if !hasFeature(Embedded)
+/// The model as presets name and check it (the native build: the WebAssembly build is handed
+/// the numbers, Reference §15).
+extension PercentTransition: ResponseSpringModel {
+    /// The model's name in presets: `percent-transition`.
+    public static let modelName = "percent-transition"
+    /// The per-frame engine an app drives.
+    public typealias Engine = PercentTransitionEngine
+
+    /// The spring (`response` s, `dampingRatio`), then the transition's parameters with their units, defaults and ranges.
+    public static let parameters: [ParameterSpec] = responseSpecs(response: 0.35, dampingRatio: 0.85) + [
+        .number("edgeWidth", "pt", 20, "a pan must begin this close to the left edge", min: 0, max: ParameterSpec.maxLength, domain: .linear(0, 100)),
+        .number("finishVelocity", "pt/s", 0, "finish when the release velocity x exceeds this", min: -1e6, max: 1e6, domain: .linear(-2000, 2000)),
+        .number("finishProgress", "1", 1.01, "finish when p ≥ this at release (above 1: off)", min: 0, domain: .linear(0.1, 1.01)),
+        .number("duration", "s", 0.35, "completion time of the whole width for linear and easeInOut", min: 0, domain: .log(0.05, 2)),
+        .text("completionCurve", "linear", Curve.allCases.map(\.rawValue), "how the note completes after release"),
+    ]
+    /// `dismiss` (finished) or `keep` (cancelled).
+    public static let decisionLabels = [DecisionLabels(positive: .dismiss, negative: .keep)]
+
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when the spring or `completionCurve` is invalid.
+    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        let (spring, n) = (try Self.spring(values), values.number)
+        guard case let .text(name)? = values["completionCurve"], let curve = Curve(rawValue: name) else {
+            throw PresetError(path: "params.completionCurve", message: "not linear, easeInOut or spring")
+        }
+        self.init(spring: spring, edgeWidth: n("edgeWidth"), finishVelocity: n("finishVelocity"), finishProgress: n("finishProgress"),
+                  duration: n("duration"), curve: curve, scene: scene)
+    }
+}
+#endif
 
 /// The per-frame engine of ``PercentTransition`` an app drives: add touch samples as they
 /// arrive, ask for the note's x offset at each display frame. The frame that first sees the

@@ -1,4 +1,3 @@
-import Foundation
 import SpringCore
 
 /// `pinch-fold` (Reference §7.5, Clear's pinches): two fingers on a list. Pinching open unfolds a new
@@ -6,12 +5,7 @@ import SpringCore
 /// (`mode` `fold`). At the first lift of either finger the row commits when the progress
 /// reached `commitFraction`, and a spring (frequency, damping) takes its height hᵣ to
 /// `rowHeight` (created or kept) or to 0 (cancelled or deleted).
-public struct PinchFold: InteractionModel {
-    /// The model's name in presets: `pinch-fold`.
-    public static let modelName = "pinch-fold"
-    /// The per-frame engine an app drives.
-    public typealias Engine = PinchFoldEngine
-
+public struct PinchFold: EngineNumbers {
     /// What the pinch does: open a new row, or fold an existing one away.
     public enum Mode: String, Sendable, CaseIterable {
         /// Pinching open unfolds a new row between the fingers.
@@ -19,27 +13,15 @@ public struct PinchFold: InteractionModel {
         /// Pinching closed folds the row between the fingers away (deletes it).
         case fold
 
-        init(_ v: ParamValue?) throws(PresetError) {
-            guard case let .text(s)? = v, let mode = Mode(rawValue: s) else {
-                throw PresetError(path: "params.mode", message: "'\(v?.description ?? "")' is not create or fold")
+        /// The outcome of a pinch that commits or not: create or cancel (`create`), dismiss
+        /// (delete) or keep (`fold`).
+        public func outcome(commits: Bool) -> TraceIntent {
+            switch self {
+            case .create: commits ? .create : .cancel
+            case .fold: commits ? .dismiss : .keep
             }
-            self = mode
-        }
-
-        /// The decision's labels: create/cancel, or dismiss (delete)/keep.
-        public var labels: DecisionLabels {
-            self == .create ? DecisionLabels(positive: .create, negative: .cancel) : DecisionLabels(positive: .dismiss, negative: .keep)
         }
     }
-
-    /// The row spring (`frequency` Hz, `damping`), then `rowHeight`, `commitFraction` and `mode` with their units, defaults and ranges.
-    public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
-        .number("rowHeight", "pt", 60, "height of the row the pinch opens or folds", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
-        .number("commitFraction", "1", 0.75, "commit when clamp(p, 0, 1) ≥ commitFraction at the first lift", min: 0, max: 1, domain: .linear(0.1, 1)),
-        .text("mode", "create", Mode.allCases.map(\.rawValue), "create: pinch open adds a row; fold: pinch closed deletes one", tuning: false),
-    ]
-    /// create/cancel (mode `create`) and dismiss/keep (mode `fold`).
-    public static let decisionLabels = Mode.allCases.map(\.labels)
 
     /// The spring that takes the row's height to `rowHeight` or 0 after the decision.
     public let spring: SpringParameters
@@ -52,13 +34,22 @@ public struct PinchFold: InteractionModel {
     /// The screen and clock the model runs in.
     public let scene: Scene
 
-    /// The model of resolved parameter values in `scene`.
-    ///
-    /// - Throws: ``PresetError`` naming the parameter when the spring or `mode` is invalid.
-    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        (spring, self.scene) = (try values.spring(), scene)
-        (rowHeight, commitFraction) = (values.number("rowHeight"), values.number("commitFraction"))
-        mode = try Mode(values["mode"])
+    /// The model of its numbers: the spring, the row's full height (pt), the fraction that
+    /// commits and what the pinch does, in `scene` (a preset's values go through ``init(values:scene:)``).
+    public init(spring: SpringParameters, rowHeight: Double, commitFraction: Double, mode: Mode, scene: Scene) {
+        (self.spring, self.rowHeight, self.commitFraction, self.mode, self.scene) = (spring, rowHeight, commitFraction, mode, scene)
+    }
+
+    /// The spring, then rowHeight, commitFraction and the mode's index in `Mode.allCases`
+    /// (create, fold) (Reference §15).
+    public var numbers: [Double] { spring.numbers + [rowHeight, commitFraction, Double(Mode.allCases.firstIndex(of: mode) ?? 0)] }
+
+    /// The model of ``numbers`` in `scene` (nil when they make none).
+    public init?(numbers: [Double], scene: Scene) {
+        var r = NumberReader(numbers)
+        let modes = Mode.allCases
+        guard let spring = r.spring(), let h = r.number(), let c = r.number(), let m = r.index(count: modes.count), r.isAtEnd else { return nil }
+        self.init(spring: spring, rowHeight: h, commitFraction: c, mode: modes[m], scene: scene)
     }
 
     /// Progress p for separations d₀ (where both fingers were first down) and d (pt):
@@ -76,6 +67,47 @@ public struct PinchFold: InteractionModel {
     /// The decision on the progress at the first lift.
     public func commits(progress p: Double) -> Bool { min(max(p, 0), 1) >= commitFraction }
 }
+
+#if !hasFeature(Embedded)
+/// The model as presets name and check it (the native build: the WebAssembly build is handed
+/// the numbers, Reference §15).
+extension PinchFold: InteractionModel {
+    /// The model's name in presets: `pinch-fold`.
+    public static let modelName = "pinch-fold"
+    /// The per-frame engine an app drives.
+    public typealias Engine = PinchFoldEngine
+
+    /// The row spring (`frequency` Hz, `damping`), then `rowHeight`, `commitFraction` and `mode` with their units, defaults and ranges.
+    public static let parameters: [ParameterSpec] = ParameterSpec.springSpecs(frequency: 2.5, damping: 0.8) + [
+        .number("rowHeight", "pt", 60, "height of the row the pinch opens or folds", min: 0, inclusive: false, max: ParameterSpec.maxLength, domain: .contentLength),
+        .number("commitFraction", "1", 0.75, "commit when clamp(p, 0, 1) ≥ commitFraction at the first lift", min: 0, max: 1, domain: .linear(0.1, 1)),
+        .text("mode", "create", Mode.allCases.map(\.rawValue), "create: pinch open adds a row; fold: pinch closed deletes one", tuning: false),
+    ]
+    /// create/cancel (mode `create`) and dismiss/keep (mode `fold`).
+    public static let decisionLabels = Mode.allCases.map(\.labels)
+
+    /// The model of resolved parameter values in `scene`.
+    ///
+    /// - Throws: ``PresetError`` naming the parameter when the spring or `mode` is invalid.
+    public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        self.init(spring: try values.spring(), rowHeight: values.number("rowHeight"), commitFraction: values.number("commitFraction"),
+                  mode: try Mode(values["mode"]), scene: scene)
+    }
+}
+
+extension PinchFold.Mode {
+    /// The mode a preset names (`create` or `fold`).
+    init(_ v: ParamValue?) throws(PresetError) {
+        guard case let .text(s)? = v, let mode = Self(rawValue: s) else {
+            throw PresetError(path: "params.mode", message: "'\(v?.description ?? "")' is not create or fold")
+        }
+        self = mode
+    }
+
+    /// The decision's labels: create/cancel, or dismiss (delete)/keep.
+    public var labels: DecisionLabels { DecisionLabels(positive: outcome(commits: true), negative: outcome(commits: false)) }
+}
+#endif
 
 /// The per-frame engine of ``PinchFold`` an app drives: add every finger's samples as they
 /// arrive, ask for the row at each display frame. Pointers A and B are the first two to begin;
@@ -201,7 +233,7 @@ public struct PinchFoldEngine: TouchEngine {
         let extra = excess?.at(t) ?? (value: 0, rate: 0)
         guard let (a, b) = pair, let d0 = startSeparation, let d = separation else {
             // Never both down: no pinch. A row at rest stays; a grabbed one goes where p₀ says.
-            decision = excess != nil && model.commits(progress: grabProgress) ? model.mode.labels.positive : model.mode.labels.negative
+            decision = excess != nil && model.commits(progress: grabProgress) ? model.mode.outcome(commits: true) : model.mode.outcome(commits: false)
             target = decision == .create || decision == .keep ? model.rowHeight : 0
             if excess != nil {
                 spring = Simulation(spring: model.spring, position: currentHeight + extra.value, velocity: extra.rate, target: target, time: t)
@@ -209,7 +241,7 @@ public struct PinchFoldEngine: TouchEngine {
             return
         }
         let p = grabProgress + model.progress(start: d0, now: d)
-        decision = model.commits(progress: p) ? model.mode.labels.positive : model.mode.labels.negative
+        decision = model.commits(progress: p) ? model.mode.outcome(commits: true) : model.mode.outcome(commits: false)
         target = decision == .create || decision == .keep ? model.rowHeight : 0
         if (0...1).contains(p) { releaseSpeed = separationSpeed(a, b, at: t, presented: false) }
         let h = model.height(progress: p) + extra.value

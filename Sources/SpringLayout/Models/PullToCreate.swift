@@ -1,10 +1,42 @@
-import Foundation
 import SpringCore
 
 /// `pull-to-create` (Reference §7.4, Clear): pulling a list down at its top unfolds a new row; at
 /// release it is created when unfolded to `commitFraction`, and a spring opens it fully or
 /// folds it away.
-public struct PullToCreate: InteractionModel {
+public struct PullToCreate: EngineNumbers {
+    /// The spring that opens the row fully or folds it away after release.
+    public let spring: SpringParameters
+    /// The open row's height hᵣ (pt).
+    public let rowHeight: Double
+    /// The row is created when hᵣ/rowHeight ≥ commitFraction at release (1).
+    public let commitFraction: Double
+    /// The screen and clock the model runs in.
+    public let scene: Scene
+
+    /// The model of its numbers: the spring, the open row's height (pt) and the fraction that
+    /// creates it, in `scene` (a preset's values go through ``init(values:scene:)``).
+    public init(spring: SpringParameters, rowHeight: Double, commitFraction: Double, scene: Scene) {
+        (self.spring, self.rowHeight, self.commitFraction, self.scene) = (spring, rowHeight, commitFraction, scene)
+    }
+
+    /// The spring, then rowHeight and commitFraction (Reference §15).
+    public var numbers: [Double] { spring.numbers + [rowHeight, commitFraction] }
+
+    /// The model of ``numbers`` in `scene` (nil when they make none).
+    public init?(numbers: [Double], scene: Scene) {
+        var r = NumberReader(numbers)
+        guard let spring = r.spring(), let h = r.number(), let c = r.number(), r.isAtEnd else { return nil }
+        self.init(spring: spring, rowHeight: h, commitFraction: c, scene: scene)
+    }
+
+    /// The decision on the pull P (pt) at release.
+    public func creates(pull: Double) -> Bool { min(max(0, pull), rowHeight) / rowHeight >= commitFraction }
+}
+
+#if !hasFeature(Embedded)
+/// The model as presets name and check it (the native build: the WebAssembly build is handed
+/// the numbers, Reference §15).
+extension PullToCreate: InteractionModel {
     /// The model's name in presets: `pull-to-create`.
     public static let modelName = "pull-to-create"
     /// The per-frame engine an app drives.
@@ -17,26 +49,14 @@ public struct PullToCreate: InteractionModel {
     /// `create` or `cancel`.
     public static let decisionLabels = [DecisionLabels(positive: .create, negative: .cancel)]
 
-    /// The spring that opens the row fully or folds it away after release.
-    public let spring: SpringParameters
-    /// The open row's height hᵣ (pt).
-    public let rowHeight: Double
-    /// The row is created when hᵣ/rowHeight ≥ commitFraction at release (1).
-    public let commitFraction: Double
-    /// The screen and clock the model runs in.
-    public let scene: Scene
-
     /// The model of resolved parameter values in `scene`.
     ///
     /// - Throws: ``PresetError`` naming the parameter when the spring is out of range.
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
-        (spring, self.scene) = (try Self.spring(values), scene)
-        (rowHeight, commitFraction) = (values.number("rowHeight"), values.number("commitFraction"))
+        self.init(spring: try Self.spring(values), rowHeight: values.number("rowHeight"), commitFraction: values.number("commitFraction"), scene: scene)
     }
-
-    /// The decision on the pull P (pt) at release.
-    public func creates(pull: Double) -> Bool { min(max(0, pull), rowHeight) / rowHeight >= commitFraction }
 }
+#endif
 
 /// The per-frame engine of ``PullToCreate`` an app drives: add touch samples as they arrive,
 /// ask for the new row's height and fold at each display frame. The frame that first sees the

@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 import SpringCore
 
 /// A vertical scroll view (Reference §5) as a value: rubber banding while touching, and the exact

@@ -3,84 +3,94 @@ import SpringCore
 
 // What the WebAssembly module exports for the page (`make wasm`, Reference §15): one engine at
 // a time, driven as an app drives it (``TouchEngine``). The page starts an engine with the
-// model's numbers (it decodes the preset), adds each touch sample as it arrives and asks for a
-// frame at each display time; a frame's numbers (``EngineFrame/values``) and anything longer
-// than a few arguments pass through the exchange area, 64 Float64 values at ``exchangeArea()``.
+// scene's and the model's numbers (``EngineNumbers``: the page decodes no preset), adds each
+// touch sample as it arrives and asks for a frame at each display time. Numbers pass through
+// the exchange area, a block of Float64 values at ``exchangeArea(_:)`` that grows as needed.
 
-/// The engine the page drives, one case per model compiled in (an enum: Embedded Swift has no
-/// existentials of protocols with associated types).
-enum PageEngine {
-    case flickDismiss(FlickDismissEngine)
-
-    /// The frame at time t (s).
-    mutating func frame(at t: Double) -> [Double] {
-        switch self {
-        case .flickDismiss(var e): defer { self = .flickDismiss(e) }; return e.frame(at: t).values
-        }
-    }
-
+/// The engine the page drives, whichever model it runs: its four operations as closures over
+/// the engine (Embedded Swift has no existentials of protocols with associated types).
+struct PageEngine {
     /// Adds the next touch sample.
-    mutating func add(_ sample: TouchSample) {
-        switch self {
-        case .flickDismiss(var e): e.add(sample); self = .flickDismiss(e)
-        }
-    }
-
+    let add: (TouchSample) -> Void
+    /// The frame's numbers (``EngineFrame/values``) at time t (s).
+    let frame: (Double) -> [Double]
     /// The engine of a new gesture that grabs the motion at time t (s).
-    func interrupted(at t: Double) -> PageEngine {
-        switch self {
-        case .flickDismiss(let e): .flickDismiss(e.interrupted(at: t))
-        }
+    let interrupted: (Double) -> PageEngine
+    /// The outcome so far, nil before the model decides.
+    let decision: () -> TraceIntent?
+
+    /// The page's handle on `engine`.
+    init<E: TouchEngine>(_ engine: E) {
+        let box = EngineBox(engine)
+        add = { box.engine.add($0) }
+        frame = { box.engine.frame(at: $0).values }
+        interrupted = { PageEngine(box.engine.interrupted(at: $0)) }
+        decision = { box.engine.decision }
     }
 
-    /// The outcome so far, nil before the model decides.
-    var decision: TraceIntent? {
-        switch self {
-        case .flickDismiss(let e): e.decision
+    /// An engine at rest of the model at index `kind` of the models the module holds, in the
+    /// order of springtune's model list (flow-layout, flick-dismiss, card-dismiss,
+    /// pull-to-create, pinch-fold, percent-transition, bottom-sheet), of `numbers` in `scene`;
+    /// nil for a kind out of range or numbers that make no model.
+    init?(kind: Int, numbers: [Double], scene: Scene) {
+        func start<E: TouchEngine>(_: E.Type) -> PageEngine? where E.Model: EngineNumbers {
+            E.Model(numbers: numbers, scene: scene).map { PageEngine(E(model: $0)) }
         }
+        let engine: PageEngine? = switch kind {
+        case 0: start(FlowLayoutTouchEngine.self)
+        case 1: start(FlickDismissEngine.self)
+        case 2: start(CardDismissEngine.self)
+        case 3: start(PullToCreateEngine.self)
+        case 4: start(PinchFoldEngine.self)
+        case 5: start(PercentTransitionEngine.self)
+        case 6: start(BottomSheetEngine.self)
+        default: nil
+        }
+        guard let engine else { return nil }
+        self = engine
     }
+}
+
+/// An engine the closures of ``PageEngine`` share and change.
+final class EngineBox<E: TouchEngine> {
+    var engine: E
+    init(_ engine: E) { self.engine = engine }
 }
 
 /// The engine the page drives, nil before a start.
 nonisolated(unsafe) var pageEngine: PageEngine?
-/// The exchange area: 64 values the page writes before a call and reads after it.
-nonisolated(unsafe) var exchange: UnsafeMutablePointer<Double>?
+/// The exchange area and how many values it holds.
+nonisolated(unsafe) var exchange: (values: UnsafeMutablePointer<Double>, capacity: Int)?
+/// The most values the exchange area holds (8 MiB): a frame of 10,000 rows is 30,001.
+let exchangeLimit = 1 << 20
 
-/// The exchange area's address in the module's memory (64 Float64 values).
+/// The exchange area's address in the module's memory, holding at least `capacity` Float64
+/// values (64 at least; an area too small is replaced, so read the address again after a call
+/// that may have grown it: ``engineFrame(_:)``); 0 for a capacity past 2²⁰ values.
 @_expose(wasm, "exchangeArea") @_cdecl("exchangeArea")
-public func exchangeArea() -> UnsafeMutablePointer<Double> {
-    if let exchange { return exchange }
-    let area = UnsafeMutablePointer<Double>.allocate(capacity: 64)
-    area.initialize(repeating: 0, count: 64)
-    exchange = area
+public func exchangeArea(_ capacity: Int32) -> UnsafeMutablePointer<Double>? {
+    let wanted = max(64, Int(capacity))
+    guard wanted <= exchangeLimit else { return nil }
+    if let exchange, exchange.capacity >= wanted { return exchange.values }
+    exchange?.values.deallocate()
+    let area = UnsafeMutablePointer<Double>.allocate(capacity: wanted)
+    area.initialize(repeating: 0, count: wanted)
+    exchange = (area, wanted)
     return area
 }
 
-/// The page's scene: a `width` × `height` pt screen and the release-velocity estimator at
-/// index `estimator` of ``VelocityEstimator/allCases`` (lsq2, impulse, ios, last); nil for an
-/// index out of range.
-func pageScene(width: Double, height: Double, estimator: Int32) -> Scene? {
-    let all = VelocityEstimator.allCases
-    guard estimator >= 0, Int(estimator) < all.count else { return nil }
-    var scene = Scene()
-    (scene.width, scene.height, scene.estimator) = (width, height, all[Int(estimator)])
-    return scene
-}
-
-/// Starts a `flick-dismiss` engine at rest (Reference §7.2) with the numbers of its parameters
-/// in the order a preset lists them: `snapFrequency` (Hz), `snapDamping`, `distanceThreshold`
-/// (pt), `flickVelocity` (pt/s), `maxFlickAngle` (degrees), `velocityScale`, `gravity`
-/// (1000 pt/s²), `cardWidth`, `cardHeight` (pt), read from the exchange area, then the scene.
-/// Returns 0, or 1 when the spring or the estimator is out of range (no engine then).
-@_expose(wasm, "startFlickDismiss") @_cdecl("startFlickDismiss")
-public func startFlickDismiss(_ width: Double, _ height: Double, _ estimator: Int32) -> Int32 {
-    let p = exchangeArea()
+/// Starts an engine at rest of the model at index `kind` (``PageEngine/init(kind:numbers:scene:)``)
+/// with the numbers in the exchange area: the scene's six (``Scene/numbers``: width, height,
+/// frame rate, tolerance, tail, estimator), then the model's `count` (``EngineNumbers/numbers``).
+/// Returns 0, or 1 when they make no engine (none then).
+@_expose(wasm, "startEngine") @_cdecl("startEngine")
+public func startEngine(_ kind: Int32, _ count: Int32) -> Int32 {
     pageEngine = nil
-    guard let scene = pageScene(width: width, height: height, estimator: estimator),
-          let snap = try? SpringParameters(frequency: p[0], damping: p[1]) else { return 1 }
-    let model = FlickDismiss(snap: snap, distanceThreshold: p[2], flickVelocity: p[3], maxFlickAngle: p[4],
-                             velocityScale: p[5], gravity: p[6], cardSize: SIMD2(p[7], p[8]), scene: scene)
-    pageEngine = .flickDismiss(FlickDismissEngine(model: model))
+    guard count >= 0, Int(count) <= exchangeLimit - 6, let area = exchangeArea(6 + count) else { return 1 }
+    let numbers = Array(UnsafeBufferPointer(start: area, count: 6 + Int(count)))
+    guard let scene = Scene(numbers: Array(numbers[0..<6])),
+          let engine = PageEngine(kind: Int(kind), numbers: Array(numbers[6...]), scene: scene) else { return 1 }
+    pageEngine = engine
     return 0
 }
 
@@ -90,26 +100,26 @@ public func startFlickDismiss(_ width: Double, _ height: Double, _ estimator: In
 @_expose(wasm, "engineAdd") @_cdecl("engineAdd")
 public func engineAdd(_ t: Double, _ x: Double, _ y: Double, _ phase: Int32, _ pointer: Int32) -> Int32 {
     let phases = TouchPhase.allCases
-    guard pageEngine != nil, phase >= 0, Int(phase) < phases.count, (0...15).contains(pointer) else { return 1 }
-    pageEngine?.add(TouchSample(t: t, x: x, y: y, phase: phases[Int(phase)], pointer: Int(pointer)))
+    guard let engine = pageEngine, phase >= 0, Int(phase) < phases.count, (0...15).contains(pointer) else { return 1 }
+    engine.add(TouchSample(t: t, x: x, y: y, phase: phases[Int(phase)], pointer: Int(pointer)))
     return 0
 }
 
 /// The frame at time `t` (s): its numbers (``EngineFrame/values``: what is shown, then targets
-/// and velocities) written to the exchange area; returns how many (0 without an engine).
+/// and velocities) written to the exchange area, grown to hold them; returns how many (0
+/// without an engine).
 @_expose(wasm, "engineFrame") @_cdecl("engineFrame")
 public func engineFrame(_ t: Double) -> Int32 {
-    guard let values = pageEngine?.frame(at: t) else { return 0 }
-    let area = exchangeArea(), n = min(values.count, 64)
-    for i in 0..<n { area[i] = values[i] }
-    return Int32(n)
+    guard let values = pageEngine?.frame(t), values.count <= exchangeLimit, let area = exchangeArea(Int32(values.count)) else { return 0 }
+    for i in values.indices { area[i] = values[i] }
+    return Int32(values.count)
 }
 
 /// The model's outcome: the index in ``TraceIntent/allCases`` (dismiss, keep, create, cancel),
 /// −1 before the model decides or without an engine.
 @_expose(wasm, "engineDecision") @_cdecl("engineDecision")
 public func engineDecision() -> Int32 {
-    guard let d = pageEngine?.decision, let i = TraceIntent.allCases.firstIndex(of: d) else { return -1 }
+    guard let d = pageEngine?.decision(), let i = TraceIntent.allCases.firstIndex(of: d) else { return -1 }
     return Int32(i)
 }
 
@@ -117,6 +127,6 @@ public func engineDecision() -> Int32 {
 /// (``TouchEngine/interrupted(at:)``); nothing without an engine.
 @_expose(wasm, "engineGrab") @_cdecl("engineGrab")
 public func engineGrab(_ t: Double) {
-    pageEngine = pageEngine?.interrupted(at: t)
+    pageEngine = pageEngine?.interrupted(t)
 }
 #endif

@@ -41,11 +41,17 @@ public enum Replay {
         }
     }
 
+    /// The preset's values with `set` applied.
+    static func values(_ loaded: PresetStore.Loaded, set: [String: ParamValue]) -> [String: ParamValue] {
+        var values = loaded.kind.values(of: loaded.preset)
+        for (k, v) in set { values[k] = v }
+        return values
+    }
+
     /// Runs `trace` under the preset's values with `set` applied (swept axes are ignored: a
     /// replay is one parameter set).
     public static func run(_ loaded: PresetStore.Loaded, set: [String: ParamValue], trace: Trace) throws -> Outcome {
-        var values = loaded.kind.values(of: loaded.preset)
-        for (k, v) in set { values[k] = v }
+        let values = Self.values(loaded, set: set)
         let input = loaded.kind.input(trace)
         func typed<M: MeasuredModel>(_: M.Type) throws -> (TraceRun, [(t: Double, shapes: [Animation.Shape])]) {
             let model = try SweepRunner.model(M.self, values: values, scene: loaded.preset.scene)
@@ -82,6 +88,16 @@ public enum Replay {
 }
 
 extension Replay {
+    /// The engine's record of `trace` under the preset's values with `set` applied, as `run`
+    /// takes them (what the WebAssembly module is checked against, Reference §15).
+    public static func engine(_ loaded: PresetStore.Loaded, set: [String: ParamValue], trace: Trace) throws -> EngineRecord {
+        let values = Self.values(loaded, set: set)
+        func typed<M: MeasuredModel>(_: M.Type) throws -> EngineRecord {
+            EngineRecord(try SweepRunner.model(M.self, values: values, scene: loaded.preset.scene), trace: loaded.kind.input(trace))
+        }
+        return try typed(loaded.kind.type)
+    }
+
     /// One animation of replays of the same trace, side by side: each panel labelled with the
     /// values in `labelled` (default: the model's spring) and every other value that differs
     /// between the runs, then its key metrics; every panel runs until the last one is at rest.

@@ -17,6 +17,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("vs"), help: ArgumentHelp("NAME=VALUE: a parameter set drawn beside the first in the animation.",
             discussion: "Repeat to change more values of that set; a NAME given again starts another set, so --vs damping=0.4 --vs damping=0.6 draws three panels (at most \(Replay.maxPanels))."))
     var vs: [String] = []
+    @Flag(help: ArgumentHelp("Also write engine.json: the model's engine through the trace as the page's WebAssembly module runs it.",
+          discussion: "What the module is handed (the model's index, the scene's and the model's numbers) and every frame's numbers, to check a port of the engine against (Reference §15)."))
+    var engine = false
 
     func validate() throws {
         guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be from 1 to 60") }
@@ -55,9 +58,11 @@ struct ReplayCommand: ParsableCommand {
             let dir = folder.target
             try AtomicFile.write(outcome.timeline, to: "\(folder.staging)/timeline.csv")
             try AtomicFile.write(summary.rendered(), to: "\(folder.staging)/summary.json")
+            if engine { try AtomicFile.write(try Replay.engine(loaded, set: sets, trace: found).json, to: "\(folder.staging)/engine.json") }
             let images = try drawCharts(figures, in: folder)
             try folder.commit()
             print("\(dir)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(dir)/summary.json")
+            if engine { print("\(dir)/engine.json") }
             images.forEach { print($0) }
             print(summary.rendered(), terminator: "")
         }
