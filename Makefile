@@ -97,7 +97,7 @@ test-build:
 ## `swift package describe`, waits for the build's lock, so it comes last).
 test-beside:
 	$(TIMED) $(MAKE) $(VENV)/.installed studio-venv
-	$(TIMED) $(MAKE) wasm
+	$(TIMED) $(MAKE) wasm WASM_CHECK=1
 	$(TIMED) node --test Tests/page/
 	$(TIMED) node Tests/page/shared_names.mjs
 	$(TIMED) $(MAKE) docs
@@ -258,13 +258,20 @@ WASM_LD = $(dir $(realpath $(shell command -v swiftc)))wasm-ld
 WASM_CC = $(dir $(realpath $(shell command -v swiftc)))clang
 WASM_SWIFT = swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern \
   -wmo -Osize -parse-as-library -Xfrontend -disable-stack-protector
+## The studio serves the module from its page's assets, compiled into its binary: a copy kept in
+## git (the build is byte-for-byte repeatable), which `make wasm` updates when the source changed
+## and `make test` (WASM_CHECK=1) checks is current instead of writing it during the build.
+WASM_ASSET := Sources/SpringStudio/Page/Assets/engine.wasm
 wasm: $(WASM_OUT)/engine.wasm
+	@if cmp -s $< $(WASM_ASSET); then :; \
+	elif [ -n "$(WASM_CHECK)" ]; then echo "$(WASM_ASSET) is not this source's module: run make wasm and commit it" >&2; exit 1; \
+	else install -m 644 $< $(WASM_ASSET) && echo "updated $(WASM_ASSET) (the module the studio serves): commit it"; fi
 $(WASM_OUT)/engine.wasm: $(WASM_CORE) $(WASM_LAYOUT) $(WASM_RUNTIME)
 	@mkdir -p $(WASM_OUT)
 	$(WASM_SWIFT) -module-name SpringCore $(WASM_CORE) -emit-module -emit-module-path $(WASM_OUT)/SpringCore.swiftmodule -c -o $(WASM_OUT)/core.o
 	$(WASM_SWIFT) -module-name SpringLayout -I $(WASM_OUT) $(WASM_LAYOUT) -c -o $(WASM_OUT)/layout.o
 	$(WASM_CC) --target=wasm32-unknown-unknown -O2 -mbulk-memory -nostdlib -ffreestanding -c $(WASM_RUNTIME) -o $(WASM_OUT)/runtime.o
-	$(WASM_LD) --no-entry --allow-undefined $(addprefix --export=,$(WASM_EXPORTS)) $(WASM_OUT)/core.o $(WASM_OUT)/layout.o $(WASM_OUT)/runtime.o -o $@.tmp
+	$(WASM_LD) --no-entry --allow-undefined --strip-all $(addprefix --export=,$(WASM_EXPORTS)) $(WASM_OUT)/core.o $(WASM_OUT)/layout.o $(WASM_OUT)/runtime.o -o $@.tmp
 	mv $@.tmp $@
 	@echo "$@: $$(wc -c < $@) bytes"
 

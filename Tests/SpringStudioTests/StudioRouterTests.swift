@@ -116,6 +116,20 @@ import Testing
         #expect(page.headers[.xContentTypeOptions] == "nosniff")
     }
 
+    /// The engine module (Reference §15) is one of the page's files, served as WebAssembly, and
+    /// the page's policy lets it compile the module (and still no other code than its own).
+    @Test func theEngineModuleIsServedAsWebAssembly() async throws {
+        let (router, _) = try Self.router()
+        let module = try await Self.send(router, .get, "/engine.wasm")
+        #expect(module.status == 200)
+        #expect(module.headers[.contentType] == "application/wasm")
+        #expect(module.body.hasPrefix("\0asm"))
+        let bytes = try #require(StudioAssets.all.first { $0.path == "/engine.wasm" }?.bytes)
+        #expect(bytes.count > 10_000 && bytes.count <= 256 * 1024 && bytes.prefix(4) == [0, 0x61, 0x73, 0x6d])
+        let csp = module.headers[.contentSecurityPolicy] ?? ""
+        #expect(csp.contains("script-src 'self' 'wasm-unsafe-eval';") && !csp.contains(" 'unsafe-eval'"))
+    }
+
     @Test func hostMustNameThisStudio() async throws {
         let (router, _) = try Self.router()
         for host in ["evil.example:\(Self.port)", "127.0.0.1:\(Self.port + 1)", "localhost"] {

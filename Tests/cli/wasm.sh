@@ -19,5 +19,15 @@ for path in Presets/*.json; do
   done
   models="$models $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["model"])' "$path")"
 done
+# The per-frame timings of docs/Performance.md: both benches run on a record, and the native
+# engine built from the record's numbers gives its frames (a record that is not one: 65, one line).
+record=$(ls "$work"/tweetbot-*/engine.json | head -1)
+out=$("$bin" bench --engine "$record" --repetitions 2 2>&1); rc=$?
+check "bench --engine: exit 0, the record's frames ($out)" test $rc = 0 -a -n "$(grep -E 'ns per frame; largest difference from the record 0$' <<<"$out")"
+out=$(node bench/wasm_frames.mjs "$record" 2 2>&1); rc=$?
+check "bench/wasm_frames.mjs: exit 0 ($out)" test $rc = 0 -a -n "$(grep 'ns per frame' <<<"$out")"
+printf '{"engine": 9, "scene": [], "numbers": [], "samples": [], "frames": []}' > "$work/bad.json"
+out=$("$bin" bench --engine "$work/bad.json" 2>&1); rc=$?
+check "bench --engine on a record of no model: exit 65, one line ($out)" test $rc = 65 -a "$(wc -l <<<"$out")" = 1
 check "every model was run (7 of them: $(tr ' ' '\n' <<<"$models" | sort -u | xargs))" test "$(tr ' ' '\n' <<<"$models" | sort -u | grep -c .)" = 7
 finish

@@ -24,5 +24,7 @@ enum StudioAssets {
         Asset(path: "/qr.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.qr_js),
         Asset(path: "/live.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.live_js),
         Asset(path: "/studio.css", type: "text/css; charset=utf-8", bytes: PackageResources.studio_css),
+        // The engines as WebAssembly (`make wasm`, Reference §15), which the page runs under the finger.
+        Asset(path: "/engine.wasm", type: "application/wasm", bytes: PackageResources.engine_wasm),
     ]
 }

@@ -28,7 +28,7 @@ public enum StudioServer {
                 var headers = HTTPFields()
                 headers[.contentType] = asset.type
                 headers[.cacheControl] = "no-store"
-                headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+                headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'"
                 headers[.xContentTypeOptions] = "nosniff"
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
             }

@@ -1,5 +1,7 @@
+import Foundation
 import SpringCore
 import SpringLayout
+import ToolRuntime
 
 /// A model's engine driven through one trace as the page drives the WebAssembly module
 /// (Reference §15), for the module to be checked against: what the module is handed (the
@@ -54,5 +56,71 @@ public struct EngineRecord: Sendable {
             })),
             ("frames", .array(frames.map { numbers([$0.t] + $0.values) })),
         ]).rendered()
+    }
+}
+
+extension EngineRecord {
+    /// The most frames and samples a record read back may hold (a record of a 60 s trace at
+    /// 240 Hz has 14,400 frames).
+    public static let maxEntries = 1_000_000
+
+    /// A record as ``json`` writes it; `file` names it in the one-line error.
+    ///
+    /// - Throws: ``/ToolRuntime/ToolError`` (data error) for text that is not such a record.
+    public init(json data: Data, file: String) throws {
+        /// The document as JSON has it (JSONDecoder reads each number as the nearest Double).
+        struct Document: Decodable {
+            var engine: Int, scene: [Double], numbers: [Double], decision: String?, samples: [[Double]], frames: [[Double]]
+        }
+        let bad = { (why: String) in ToolError(.dataError, "\(file): not an engine record (replay --engine): \(why)") }
+        let d: Document
+        do { d = try JSONDecoder().decode(Document.self, from: data) } catch { throw bad("\(error)".split(separator: "\n").first.map(String.init) ?? "") }
+        guard ModelKind.registry.indices.contains(d.engine) else { throw bad("engine \(d.engine) is not a model's index") }
+        guard d.samples.count <= Self.maxEntries, d.frames.count <= Self.maxEntries else { throw bad("more than \(Self.maxEntries) samples or frames") }
+        (engine, scene, numbers) = (d.engine, d.scene, d.numbers)
+        samples = try d.samples.map { n in
+            guard n.count == 5, let phase = Int(exactly: n[3]), TouchPhase.allCases.indices.contains(phase), let pointer = Int(exactly: n[4]),
+                  (0...15).contains(pointer) else { throw bad("a sample is not [t, x, y, phase, pointer]") }
+            return TouchSample(t: n[0], x: n[1], y: n[2], phase: TouchPhase.allCases[phase], pointer: pointer)
+        }
+        frames = try d.frames.map { n in
+            guard let t = n.first else { throw bad("a frame is empty") }
+            return (t, Array(n.dropFirst()))
+        }
+        decision = d.decision.flatMap(TraceIntent.init(rawValue:))
+    }
+
+    /// The native engine driven through the record's samples at its frames' times, `repetitions`
+    /// times: the best time per frame (s) and the largest difference of its frames from the
+    /// record's (relative to the number, absolute below 1).
+    ///
+    /// - Throws: ``/ToolRuntime/ToolError`` (data error) when the numbers make no model.
+    public func timed(repetitions: Int) throws -> (secondsPerFrame: Double, largestDifference: Double) {
+        func run<M: InteractionModel>(_: M.Type) throws -> (Double, Double) {
+            guard let scene = Scene(numbers: scene), let model = M(numbers: numbers, scene: scene) else {
+                throw ToolError(.dataError, "the record's numbers make no \(M.modelName) model")
+            }
+            var best = Double.infinity, worst = 0.0
+            for rep in 0..<repetitions {
+                var engine = M.Engine(model: model)
+                var next = 0
+                let clock = ContinuousClock(), start = clock.now
+                for (k, frame) in frames.enumerated() {
+                    while next < samples.count, samples[next].t <= frame.t + FrameClock.slack {
+                        engine.add(samples[next])
+                        next += 1
+                    }
+                    let values = engine.frame(at: frame.t).values
+                    if rep == 0 {
+                        let want = frames[k].values
+                        worst = values.count == want.count ? zip(values, want).reduce(worst) { max($0, abs($1.0 - $1.1) / max(1, abs($1.1))) } : .infinity
+                    }
+                }
+                let elapsed = start.duration(to: clock.now)
+                best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            }
+            return (best / Double(max(1, frames.count)), worst)
+        }
+        return try run(ModelKind.registry[engine])
     }
 }

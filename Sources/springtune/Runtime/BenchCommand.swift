@@ -20,6 +20,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --preference: the preset whose sweep axes the taste is learned over (name or path).") var preset: String?
     @Option(help: "With --preference: simulated designers (seeds 0…N−1).") var seeds: Int = 10
     @Option(help: "With --preference: rounds of worst-of-four per designer.") var rounds: Int = 30
+    @Option(help: ArgumentHelp("Time the native engine per frame on an engine record (replay --engine's engine.json) instead.",
+            discussion: "Best of --repetitions passes through the record's frames; bench/wasm_frames.mjs times the WebAssembly module on the same record (Reference §15).", valueName: "FILE"))
+    var engine: String?
 
     func validate() throws {
         if preference {
@@ -27,6 +30,8 @@ struct BenchCommand: ParsableCommand {
             guard (1...100).contains(seeds) else { throw ValidationError("--seeds must be from 1 to 100") }
             guard (5...200).contains(rounds) else { throw ValidationError("--rounds must be from 5 to 200") }
             guard numpy == nil else { throw ValidationError("--numpy is not for --preference") }
+        } else if engine != nil {
+            guard preset == nil, numpy == nil else { throw ValidationError("--engine takes only --repetitions") }
         } else if preset != nil {
             throw ValidationError("--preset is for --preference (the other workloads use evernote)")
         }
@@ -36,6 +41,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if preference, let preset { return try runPreference(preset) }
+        if let engine { return try runEngine(engine) }
         try reportingErrors {
             if let numpy, !FileManager.default.fileExists(atPath: numpy) { throw ToolError(.noInput, "\(numpy): no such file") }
             let numpy = self.numpy ?? "bench/flow_layout_numpy.py"
@@ -81,6 +87,18 @@ struct BenchCommand: ParsableCommand {
             } else {
                 print("instruction count skipped (valgrind not on PATH)")
             }
+        }
+    }
+
+    /// `--engine FILE`: the native engine's time per frame on an engine record, and how far
+    /// its frames are from the record's.
+    func runEngine(_ path: String) throws {
+        try reportingErrors {
+            let record = try EngineRecord(json: try InputFile.contents(path, limit: 256 << 20), file: path)
+            let (seconds, worst) = try record.timed(repetitions: repetitions)
+            let name = ModelKind.registry[record.engine].modelName
+            print("\(path): \(name), \(record.frames.count) frames, native (\(Benchmark.buildTarget)), best of \(repetitions): "
+                  + "\(NumberFormat.fixed(seconds * 1e9, 0)) ns per frame; largest difference from the record \(NumberFormat.significant(worst, 2))")
         }
     }
 
