@@ -22,6 +22,8 @@ TEST_PACKAGES := $(DEMO_PACKAGES) chromium chromium-driver slurm-wlm munge qemu-
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT ?= out/demo
 VENV := .venv
+## The studio tests' Python environment (`make studio-venv`).
+STUDIO_VENV := out/test/studio-venv
 ## On an x86-64 CPU with AVX2 and its companions (x86-64-v3: Intel Haswell, AMD Zen and later),
 ## the build targets it (`-target-cpu haswell`): the sweep's 4-lane kernel (SIMD4<Double>) then
 ## takes one 256-bit instruction where SSE2 takes two, about 40 % fewer instructions in a sweep.
@@ -37,7 +39,7 @@ CPU_FLAGS ?= $(shell f=$$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null); \
 ## -DSPRINGTUNE_BUILD_VERSION: compile the version `make version` wrote (see VERSION below).
 SWIFT_FLAGS = -Xcc -gdwarf-4 $(CPU_FLAGS) -Xswiftc -DSPRINGTUNE_BUILD_VERSION
 
-.PHONY: setup setup-test version build build-tool demo test test-build test-beside studio-venv test-units test-cli test-served install install-built uninstall notebooks strip-notebooks bench footprint fuzz wasm docs clean
+.PHONY: setup setup-test version build build-tool demo test test-lanes test-build-cli test-build-studio test-build test-beside test-page studio-venv test-units test-cli test-checks test-served test-browser install install-built uninstall notebooks strip-notebooks bench footprint fuzz wasm docs clean
 
 ## Install system packages (Debian/Ubuntu), only when missing: $(call apt,PACKAGES).
 apt = @dpkg -s $(1) >/dev/null 2>&1 || { \
@@ -78,64 +80,80 @@ demo: build-tool
 ## Each step prints `time: STEP N s` (Tests/cli/timed.sh): `grep ^time: LOG` shows where the time goes.
 TIMED := Tests/cli/timed.sh
 ## The suites run on an optimised build with testing enabled (-enable-testing for @testable):
-## the sweeps they check take seconds there instead of minutes in a debug build. First the build
-## (with the man page's generator, which install.sh's `make install-built` then finds built) and,
-## beside it, the checks that build in a folder of their own or build nothing (both cores are
-## busy throughout the build, so this saves only what the lanes after it no longer wait on:
-## 1486 → 1343 s on a clean clone). Then three lanes side by side (each lane's output is printed
-## when it ends). docs/Development.md has the table of where the time goes.
-TEST_FLAGS = -Xswiftc -enable-testing $(SWIFT_FLAGS)
+## the sweeps they check take seconds there instead of minutes in a debug build. The build is a
+## chain of three steps (one .build, one lock), and each lane of checks starts as soon as what it
+## runs is built, so the checks fill the core the build leaves idle (the build alone keeps 1.2 of
+## the 2 cores busy on average: its long modules compile one after another):
+##   1. test-build-cli: the command line and the man page's generator -> test-cli, test-checks;
+##   2. test-build-studio: the studio's server -> test-served, test-browser;
+##   3. test-build: the rest, with the test bundles -> test-units.
+## test-beside (DocC, the footprint) and test-page (the WebAssembly engine, the page's node
+## tests) build in folders of their own or nothing, from the start. Each step prints
+## `time: STEP N s (cpu M s)`; docs/Development.md has the table of where the time goes.
+## The test build carries no Swift debug information (-gnone; the code is the same, only DWARF
+## is left out): 15 % less compile CPU (springtune's product from a clean scratch folder: 247 →
+## 209 CPU-s). `make build`, `make install` and `make demo` keep it.
+TEST_FLAGS = -Xswiftc -enable-testing -Xswiftc -gnone $(SWIFT_FLAGS)
+TEST_BIN = SPRINGTUNE=$(CURDIR)/$(BIN)
 test: setup-test version
-	$(MAKE) -j2 --output-sync=target test-build test-beside
-	$(MAKE) -j3 --output-sync=target test-units test-cli test-served GENERATE_MANUAL=$(CURDIR)/.build/release/generate-manual
-test-build:
-	$(TIMED) $(SWIFT) build -c release --build-tests $(TEST_FLAGS)
+	$(MAKE) -j5 --output-sync=target test-lanes GENERATE_MANUAL=$(CURDIR)/.build/release/generate-manual
+test-lanes: test-units test-cli test-checks test-served test-browser test-beside test-page
+test-build-cli:
+	$(TIMED) $(SWIFT) build -c release --product springtune $(TEST_FLAGS)
 	$(TIMED) $(SWIFT) build -c release --product generate-manual $(TEST_FLAGS)
-## Beside the build: the Python environments (from PyPI), the WebAssembly engine and the page's
-## node tests, DocC (its own scratch folder, .build/docs) with the doc-comment count on its
-## symbol graphs, and the footprint (the example app in a scratch folder; its last check,
-## `swift package describe`, waits for the build's lock, so it comes last).
+test-build-studio: test-build-cli
+	$(TIMED) $(SWIFT) build -c release --product springtune-studio $(TEST_FLAGS)
+test-build: test-build-studio
+	$(TIMED) $(SWIFT) build -c release --build-tests $(TEST_FLAGS)
+## DocC (its own scratch folder, .build/docs) with the doc-comment count on its symbol graphs,
+## and the footprint (the example app in a scratch folder; its last check, `swift package
+## describe`, waits for the build's lock, so it comes last).
 test-beside:
-	$(TIMED) $(MAKE) $(VENV)/.installed studio-venv
+	$(TIMED) $(MAKE) docs
+	$(TEST_BIN) $(TIMED) Tests/cli/doccomments.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/footprint.sh
+## The WebAssembly engine (checked to be the copy the studio serves) and the page's node tests.
+test-page:
 	$(TIMED) $(MAKE) wasm WASM_CHECK=1
 	$(TIMED) node --test Tests/page/
 	$(TIMED) node Tests/page/shared_names.mjs
-	$(TIMED) $(MAKE) docs
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/doccomments.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/footprint.sh
-## The Swift suites (the step that takes .build's lock), then command-line checks.
-test-units:
+## The Swift suites.
+test-units: test-build
 	$(TIMED) $(SWIFT) test -c release --skip-build $(TEST_FLAGS)
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/sure.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/platform.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/search.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/gate.sh
 ## The command-line checks: the built binary only.
-test-cli:
-	SPRINGTUNE=$(CURDIR)/$(BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) $(TIMED) Tests/cli/run.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) INSTALL_TARGET=install-built $(TIMED) Tests/cli/install.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/readme.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/numbers.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/charts.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/traces.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/importance.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/objectives.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) $(PYTHON) Tests/cli/signposts.py --self-test
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/hardening.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/learn.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/studio.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/finite.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/cli/wasm.sh
-## The steps that mostly wait on a server, a browser, a cluster or one core of Python.
-test-served:
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/studio/schemathesis.sh
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) $(STUDIO_VENV)/bin/python Tests/studio/browser.py
-	$(TIMED) $(PYTHON) Tests/studio/qr_check.py
-	SPRINGTUNE=$(CURDIR)/$(BIN) $(TIMED) Tests/slurm/run.sh
+test-cli: test-build-cli test-page
+	$(TEST_BIN) SPRINGTUNE_CPU_LEVEL=$(if $(strip $(CPU_FLAGS)),3,1) $(TIMED) Tests/cli/run.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/readme.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/numbers.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/charts.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/traces.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/importance.sh
+	$(TEST_BIN) $(TIMED) $(PYTHON) Tests/cli/signposts.py --self-test
+	$(TEST_BIN) $(TIMED) Tests/cli/hardening.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/finite.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/wasm.sh
+## The command-line checks that sweep and search the most, the cluster and the notebooks.
+test-checks: test-build-cli $(VENV)/.installed
+	$(TEST_BIN) $(TIMED) Tests/cli/sure.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/platform.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/search.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/gate.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/objectives.sh
+	$(TEST_BIN) $(TIMED) Tests/cli/learn.sh
+	$(TEST_BIN) $(TIMED) Tests/slurm/run.sh
 	$(TIMED) $(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
+## The studio's server: its command line, `make install` of both programs, the API against its
+## OpenAPI document, the QR codes.
+test-served: test-build-studio $(STUDIO_VENV)/.installed
+	$(TEST_BIN) $(TIMED) Tests/cli/studio.sh
+	$(TEST_BIN) INSTALL_TARGET=install-built $(TIMED) Tests/cli/install.sh
+	$(TEST_BIN) $(TIMED) Tests/studio/schemathesis.sh
+	$(TIMED) $(PYTHON) Tests/studio/qr_check.py
+## The studio's page in headless Chromium.
+test-browser: test-build-studio $(STUDIO_VENV)/.installed
+	$(TEST_BIN) $(TIMED) $(STUDIO_VENV)/bin/python Tests/studio/browser.py
 
 ## The studio tests' Python environment (schemathesis, selenium, websockets from PyPI).
-STUDIO_VENV := out/test/studio-venv
 studio-venv: $(STUDIO_VENV)/.installed
 $(STUDIO_VENV)/.installed:
 	$(PYTHON) -m venv $(STUDIO_VENV)
@@ -241,7 +259,7 @@ uninstall:
 
 ## The engine as a WebAssembly module (Reference §15), from the same source files as the
 ## native build: Embedded Swift for wasm32-unknown-none-wasm, then the toolchain's wasm-ld (no
-## SDK, no libc: the spring's libm functions are imported from the page, module "math"). So far
+## SDK, no libc: the spring's libm functions are imported from the page, module "math"):
 ## SpringCore's exact spring step (springStepX, springStepV) and every model's engine (startEngine,
 ## engineAdd, engineFrame, engineDecision, engineGrab; runtime.c is its heap); Tests/page/wasm.test.mjs
 ## runs it under node against the closed forms, Tests/cli/wasm.sh against `springtune replay`. Prints the size.

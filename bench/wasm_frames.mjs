@@ -22,7 +22,7 @@ for (let rep = 0; rep < Number(reps); rep++) {
       e.engineAdd(st, x, y, phase, pointer);
     }
     const n = e.engineFrame(t);
-    sink += new Float64Array(e.memory.buffer, e.exchangeArea(0), n)[0]; // read as the page does
+    sink += n && new Float64Array(e.memory.buffer, e.exchangeArea(0), n)[0]; // read as the page does
   }
   best = Math.min(best, Number(process.hrtime.bigint() - t0));
 }

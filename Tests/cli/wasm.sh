@@ -12,12 +12,12 @@ for path in Presets/*.json; do
   file=Sources/SpringTune/Resources/Traces/$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["traces"][0])' "$path")
   ids=$(tail -n +2 "$file" | cut -d, -f1 | uniq)
   every=$([ "$preset" = tweetbot ] && echo 10 || echo $(( ($(wc -l <<<"$ids") + 3) / 4 )))
-  for id in $(awk -v n="$every" 'NR % n == 1' <<<"$ids"); do
+  for id in $(awk -v n="$every" '(NR - 1) % n == 0' <<<"$ids"); do
     "$bin" replay --preset "$preset" --trace "$id" --engine --out "$work/$preset-$id" > /dev/null 2>&1 || { check "replay --engine $preset $id" false; continue; }
     out=$(node Tests/page/wasm_replay.mjs "$work/$preset-$id/engine.json" "$preset $id" 2>&1); rc=$?
     check "$out" test $rc = 0
+    [ $rc = 0 ] && models="$models $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["model"])' "$path")"
   done
-  models="$models $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["model"])' "$path")"
 done
 # The per-frame timings of docs/Performance.md: both benches run on a record, and the native
 # engine built from the record's numbers gives its frames (a record that is not one: 65, one line).
@@ -29,5 +29,5 @@ check "bench/wasm_frames.mjs: exit 0 ($out)" test $rc = 0 -a -n "$(grep 'ns per 
 printf '{"engine": 9, "scene": [], "numbers": [], "samples": [], "frames": []}' > "$work/bad.json"
 out=$("$bin" bench --engine "$work/bad.json" 2>&1); rc=$?
 check "bench --engine on a record of no model: exit 65, one line ($out)" test $rc = 65 -a "$(wc -l <<<"$out")" = 1
-check "every model was run (7 of them: $(tr ' ' '\n' <<<"$models" | sort -u | xargs))" test "$(tr ' ' '\n' <<<"$models" | sort -u | grep -c .)" = 7
+check "every model's module agreed on a trace (7 of them: $(tr ' ' '\n' <<<"$models" | sort -u | xargs))" test "$(tr ' ' '\n' <<<"$models" | sort -u | grep -c .)" = 7
 finish

@@ -83,8 +83,10 @@ test("a kind, count, spring, scene or estimator out of range is refused and leav
   }
   for (const sceneNumbers of [scene(4), scene(-1), scene(0.5), [NaN, 844, 120, 0.5, 5, 0]]) assert.equal(start(1, tweetbot, sceneNumbers), 1);
   assert.equal(engine.startEngine(1, -1), 1);
+  assert.equal(engine.startEngine(1, 65), 1, "a model takes at most 64 numbers");
   assert.equal(engine.startEngine(1, 2 ** 30), 1);
   assert.equal(engine.exchangeArea(2 ** 21), 0, "an exchange area past 2^20 values is refused");
+  for (const n of [-1, 2 ** 31, -(2 ** 31)]) assert.equal(engine.exchangeArea(n), 0, `exchangeArea(${n}) (a negative Int32 in the module)`);
 });
 
 test("flow-layout: a frame holds every row's y, the offset, every velocity and anchor; the area grows for 1,000 rows", () => {

@@ -101,11 +101,12 @@ extension BottomSheet: ResponseSpringModel {
     ///
     /// - Throws: ``PresetError`` for a spring out of range or a large detent not above the medium one.
     public init(values: ParameterValues, scene: Scene) throws(PresetError) {
+        let spring = try Self.spring(values)
         let (medium, large) = (values.number("mediumDetent"), values.number("largeDetent"))
         guard large > medium else {
             throw PresetError(path: "params.largeDetent", message: "\(large) must be above mediumDetent (\(medium))")
         }
-        self.init(spring: try Self.spring(values), mediumDetent: medium, largeDetent: large, startsLarge: values["startDetent"] == .text("large"),
+        self.init(spring: spring, mediumDetent: medium, largeDetent: large, startsLarge: values["startDetent"] == .text("large"),
                   flickVelocity: values.number("flickVelocity"), overdrag: values.number("overdrag"), scene: scene)
     }
 }

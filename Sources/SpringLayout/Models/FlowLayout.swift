@@ -38,10 +38,12 @@ public struct FlowLayout: EngineNumbers {
     /// scroll view's rubber band, deceleration rate (per ms) and edge bounce, with the scene's
     /// height as its viewport (a preset's values go through ``init(values:scene:)``).
     ///
-    /// - Throws: ``/SpringCore/SpringError`` when the scroll view's values are out of range.
+    /// - Throws: ``/SpringCore/SpringError`` when `itemCount` is not 1…``maxItemCount`` or the
+    ///   scroll view's values are out of range.
     public init(spring: SpringParameters, boundaryResistance: Double, scrollResistance: Double, itemCount: Int, itemHeight: Double,
                 itemSpacing: Double, initialOffset: InitialOffset, rubberBand: Double, decelerationRate: Double, bounce: SpringParameters,
                 scene: Scene) throws(SpringError) {
+        guard (1...Self.maxItemCount).contains(itemCount) else { throw .outOfRange("itemCount", Double(itemCount), "must be from 1 to 10000") }
         (self.spring, self.scene, self.boundaryResistance, self.scrollResistance) = (spring, scene, boundaryResistance, scrollResistance)
         (self.itemCount, self.itemHeight, self.itemSpacing, self.initialOffset) = (itemCount, itemHeight, itemSpacing, initialOffset)
         restingCenters = (0..<itemCount).map { i in itemHeight / 2 + Double(i) * (itemHeight + itemSpacing) }

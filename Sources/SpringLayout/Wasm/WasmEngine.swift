@@ -63,30 +63,35 @@ nonisolated(unsafe) var pageEngine: PageEngine?
 nonisolated(unsafe) var exchange: (values: UnsafeMutablePointer<Double>, capacity: Int)?
 /// The most values the exchange area holds (8 MiB): a frame of 10,000 rows is 30,001.
 let exchangeLimit = 1 << 20
+/// The most numbers a model takes (flow-layout's 13, with room to grow).
+let modelNumbersLimit = 64
 
 /// The exchange area's address in the module's memory, holding at least `capacity` Float64
-/// values (64 at least; an area too small is replaced, so read the address again after a call
-/// that may have grown it: ``engineFrame(_:)``); 0 for a capacity past 2²⁰ values.
+/// values (64 at least; an area too small is replaced by one at least twice as large, so read
+/// the address again after a call that may have grown it: ``engineFrame(_:)``); 0 for a
+/// negative capacity or one past 2²⁰ values. A replaced area is never freed: a page that
+/// writes to an address it kept then writes to memory nothing else uses (the areas together
+/// stay under twice the largest).
 @_expose(wasm, "exchangeArea") @_cdecl("exchangeArea")
 public func exchangeArea(_ capacity: Int32) -> UnsafeMutablePointer<Double>? {
+    guard capacity >= 0, Int(capacity) <= exchangeLimit else { return nil }
     let wanted = max(64, Int(capacity))
-    guard wanted <= exchangeLimit else { return nil }
     if let exchange, exchange.capacity >= wanted { return exchange.values }
-    exchange?.values.deallocate()
-    let area = UnsafeMutablePointer<Double>.allocate(capacity: wanted)
-    area.initialize(repeating: 0, count: wanted)
-    exchange = (area, wanted)
+    let size = min(exchangeLimit, max(wanted, 2 * (exchange?.capacity ?? 0)))
+    let area = UnsafeMutablePointer<Double>.allocate(capacity: size)
+    area.initialize(repeating: 0, count: size)
+    exchange = (area, size)
     return area
 }
 
 /// Starts an engine at rest of the model at index `kind` (``PageEngine/init(kind:numbers:scene:)``)
 /// with the numbers in the exchange area: the scene's six (``Scene/numbers``: width, height,
 /// frame rate, tolerance, tail, estimator), then the model's `count` (``EngineNumbers/numbers``).
-/// Returns 0, or 1 when they make no engine (none then).
+/// Returns 0, or 1 when they make no engine (none then) or `count` is past 64.
 @_expose(wasm, "startEngine") @_cdecl("startEngine")
 public func startEngine(_ kind: Int32, _ count: Int32) -> Int32 {
     pageEngine = nil
-    guard count >= 0, Int(count) <= exchangeLimit - 6, let area = exchangeArea(6 + count) else { return 1 }
+    guard count >= 0, Int(count) <= modelNumbersLimit, let area = exchangeArea(6 + count) else { return 1 }
     let numbers = Array(UnsafeBufferPointer(start: area, count: 6 + Int(count)))
     guard let scene = Scene(numbers: Array(numbers[0..<6])),
           let engine = PageEngine(kind: Int(kind), numbers: Array(numbers[6...]), scene: scene) else { return 1 }

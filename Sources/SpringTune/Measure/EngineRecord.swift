@@ -91,35 +91,47 @@ extension EngineRecord {
     }
 
     /// The native engine driven through the record's samples at its frames' times, `repetitions`
-    /// times: the best time per frame (s) and the largest difference of its frames from the
-    /// record's (relative to the number, absolute below 1).
+    /// times: the best time per frame (s), the largest difference of its frames from the
+    /// record's (relative to the number, absolute below 1; +∞ for a NaN or a frame of another
+    /// size) and the numbers a frame holds on average.
     ///
     /// - Throws: ``/ToolRuntime/ToolError`` (data error) when the numbers make no model.
-    public func timed(repetitions: Int) throws -> (secondsPerFrame: Double, largestDifference: Double) {
-        func run<M: InteractionModel>(_: M.Type) throws -> (Double, Double) {
+    public func timed(repetitions: Int) throws -> (secondsPerFrame: Double, largestDifference: Double, numbersPerFrame: Double) {
+        func run<M: InteractionModel>(_: M.Type) throws -> (Double, Double, Double) {
             guard let scene = Scene(numbers: scene), let model = M(numbers: numbers, scene: scene) else {
                 throw ToolError(.dataError, "the record's numbers make no \(M.modelName) model")
             }
-            var best = Double.infinity, worst = 0.0
-            for rep in 0..<repetitions {
+            /// One pass through the frames; `each` sees frame k's numbers.
+            func pass(_ each: (Int, [Double]) -> Void) {
                 var engine = M.Engine(model: model)
                 var next = 0
-                let clock = ContinuousClock(), start = clock.now
                 for (k, frame) in frames.enumerated() {
                     while next < samples.count, samples[next].t <= frame.t + FrameClock.slack {
                         engine.add(samples[next])
                         next += 1
                     }
-                    let values = engine.frame(at: frame.t).values
-                    if rep == 0 {
-                        let want = frames[k].values
-                        worst = values.count == want.count ? zip(values, want).reduce(worst) { max($0, abs($1.0 - $1.1) / max(1, abs($1.1))) } : .infinity
-                    }
+                    each(k, engine.frame(at: frame.t).values)
                 }
+            }
+            // The comparison first, untimed (a NaN or a frame of another size counts as +∞).
+            var worst = 0.0
+            pass { k, values in
+                let want = frames[k].values
+                guard values.count == want.count else { worst = .infinity; return }
+                for (a, b) in zip(values, want) {
+                    let d = abs(a - b) / max(1, abs(b))
+                    worst = d.isNaN ? .infinity : max(worst, d)
+                }
+            }
+            var best = Double.infinity, numbers = 0
+            for _ in 0..<repetitions {
+                let clock = ContinuousClock(), start = clock.now
+                numbers = 0
+                pass { _, values in numbers += values.count }
                 let elapsed = start.duration(to: clock.now)
                 best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             }
-            return (best / Double(max(1, frames.count)), worst)
+            return (best / Double(max(1, frames.count)), worst, Double(numbers) / Double(max(1, frames.count)))
         }
         return try run(ModelKind.registry[engine])
     }

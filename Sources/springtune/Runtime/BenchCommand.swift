@@ -25,13 +25,13 @@ struct BenchCommand: ParsableCommand {
     var engine: String?
 
     func validate() throws {
-        if preference {
+        if engine != nil {
+            guard !preference, preset == nil, numpy == nil else { throw ValidationError("--engine is not for --preference, --preset or --numpy") }
+        } else if preference {
             guard preset != nil else { throw ValidationError("--preference needs --preset NAME") }
             guard (1...100).contains(seeds) else { throw ValidationError("--seeds must be from 1 to 100") }
             guard (5...200).contains(rounds) else { throw ValidationError("--rounds must be from 5 to 200") }
             guard numpy == nil else { throw ValidationError("--numpy is not for --preference") }
-        } else if engine != nil {
-            guard preset == nil, numpy == nil else { throw ValidationError("--engine takes only --repetitions") }
         } else if preset != nil {
             throw ValidationError("--preset is for --preference (the other workloads use evernote)")
         }
@@ -95,9 +95,9 @@ struct BenchCommand: ParsableCommand {
     func runEngine(_ path: String) throws {
         try reportingErrors {
             let record = try EngineRecord(json: try InputFile.contents(path, limit: 256 << 20), file: path)
-            let (seconds, worst) = try record.timed(repetitions: repetitions)
+            let (seconds, worst, numbers) = try record.timed(repetitions: repetitions)
             let name = ModelKind.registry[record.engine].modelName
-            print("\(path): \(name), \(record.frames.count) frames, native (\(Benchmark.buildTarget)), best of \(repetitions): "
+            print("\(path): \(name), \(record.frames.count) frames of \(NumberFormat.fixed(numbers, 0)) numbers, native (\(Benchmark.buildTarget)), best of \(repetitions): "
                   + "\(NumberFormat.fixed(seconds * 1e9, 0)) ns per frame; largest difference from the record \(NumberFormat.significant(worst, 2))")
         }
     }
