@@ -88,7 +88,8 @@ TIMED := Tests/cli/timed.sh
 ##   2. test-build-studio: the studio's server -> test-served, test-browser;
 ##   3. test-build: the rest, with the test bundles -> test-units.
 ## test-beside (DocC, the footprint) and test-page (the WebAssembly engine, the page's node
-## tests) build in folders of their own or nothing, from the start. Each step prints
+## tests) build in folders of their own or nothing, from the start. `-k`: a failing lane stops
+## no other (each failure is printed; make test still fails). Each step prints
 ## `time: STEP N s (cpu M s)`; docs/Development.md has the table of where the time goes.
 ## The test build carries no Swift debug information (-gnone; the code is the same, only DWARF
 ## is left out): 15 % less compile CPU (springtune's product from a clean scratch folder: 247 →
@@ -96,7 +97,7 @@ TIMED := Tests/cli/timed.sh
 TEST_FLAGS = -Xswiftc -enable-testing -Xswiftc -gnone $(SWIFT_FLAGS)
 TEST_BIN = SPRINGTUNE=$(CURDIR)/$(BIN)
 test: setup-test version
-	$(MAKE) -j5 --output-sync=target test-lanes GENERATE_MANUAL=$(CURDIR)/.build/release/generate-manual
+	$(MAKE) -k -j5 --output-sync=target test-lanes GENERATE_MANUAL=$(CURDIR)/.build/release/generate-manual
 test-lanes: test-units test-cli test-checks test-served test-browser test-beside test-page
 test-build-cli:
 	$(TIMED) $(SWIFT) build -c release --product springtune $(TEST_FLAGS)

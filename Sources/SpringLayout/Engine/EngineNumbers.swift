@@ -41,6 +41,17 @@ public struct NumberReader: Sendable {
     /// The next number as an index into `count` choices.
     public mutating func index(count: Int) -> Int? { integer(in: 0...(count - 1)) }
 
+    /// The next number as the index of one of `C`'s cases (in `allCases` order).
+    public mutating func choice<C: CaseIterable>(_: C.Type) -> C? {
+        let cases = Array(C.allCases)
+        return index(count: cases.count).map { cases[$0] }
+    }
+
+    /// The index of `value` among `C`'s cases, as ``choice(_:)`` reads it.
+    public static func number<C: CaseIterable & Equatable>(of value: C) -> Double {
+        Double(Array(C.allCases).firstIndex(of: value) ?? 0)
+    }
+
     /// The next number as a switch: 0 off, 1 on.
     public mutating func flag() -> Bool? { integer(in: 0...1).map { $0 == 1 } }
 

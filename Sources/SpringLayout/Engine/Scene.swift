@@ -27,18 +27,17 @@ extension Scene {
     /// frame rate (Hz), tolerance (pt), tail (s) and the estimator's index in
     /// `VelocityEstimator.allCases` (lsq2, impulse, ios, last).
     public var numbers: [Double] {
-        [width, height, frameRate, tolerance, tail, Double(VelocityEstimator.allCases.firstIndex(of: estimator) ?? 0)]
+        [width, height, frameRate, tolerance, tail, NumberReader.number(of: estimator)]
     }
 
     /// The scene of ``numbers``; nil for another count, a number that is not finite, or an
     /// estimator index out of range.
     public init?(numbers: [Double]) {
         var r = NumberReader(numbers)
-        let estimators = VelocityEstimator.allCases
         guard let w = r.number(), let h = r.number(), let f = r.number(), let tolerance = r.number(), let tail = r.number(),
-              let i = r.index(count: estimators.count), r.isAtEnd else { return nil }
+              let estimator = r.choice(VelocityEstimator.self), r.isAtEnd else { return nil }
         self.init()
-        (width, height, frameRate, self.tolerance, self.tail, estimator) = (w, h, f, tolerance, tail, estimators[i])
+        (width, height, frameRate, self.tolerance, self.tail, self.estimator) = (w, h, f, tolerance, tail, estimator)
     }
 }
 

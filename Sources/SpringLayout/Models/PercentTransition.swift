@@ -42,16 +42,15 @@ public struct PercentTransition: EngineNumbers {
     /// The spring, then edgeWidth, finishVelocity, finishProgress, duration and the curve's
     /// index in `Curve.allCases` (linear, easeInOut, spring) (Reference §15).
     public var numbers: [Double] {
-        spring.numbers + [edgeWidth, finishVelocity, finishProgress, duration, Double(Curve.allCases.firstIndex(of: curve) ?? 0)]
+        spring.numbers + [edgeWidth, finishVelocity, finishProgress, duration, NumberReader.number(of: curve)]
     }
 
     /// The model of ``numbers`` in `scene` (nil when they make none).
     public init?(numbers: [Double], scene: Scene) {
         var r = NumberReader(numbers)
-        let curves = Curve.allCases
         guard let spring = r.spring(), let edge = r.number(), let v = r.number(), let p = r.number(), let d = r.number(),
-              let c = r.index(count: curves.count), r.isAtEnd else { return nil }
-        self.init(spring: spring, edgeWidth: edge, finishVelocity: v, finishProgress: p, duration: d, curve: curves[c], scene: scene)
+              let curve = r.choice(Curve.self), r.isAtEnd else { return nil }
+        self.init(spring: spring, edgeWidth: edge, finishVelocity: v, finishProgress: p, duration: d, curve: curve, scene: scene)
     }
 
     /// The cubic Bézier ease-in-out (0.42, 0), (0.58, 1): progress y for time fraction x ∈ [0, 1],

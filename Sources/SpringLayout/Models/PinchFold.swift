@@ -42,14 +42,13 @@ public struct PinchFold: EngineNumbers {
 
     /// The spring, then rowHeight, commitFraction and the mode's index in `Mode.allCases`
     /// (create, fold) (Reference §15).
-    public var numbers: [Double] { spring.numbers + [rowHeight, commitFraction, Double(Mode.allCases.firstIndex(of: mode) ?? 0)] }
+    public var numbers: [Double] { spring.numbers + [rowHeight, commitFraction, NumberReader.number(of: mode)] }
 
     /// The model of ``numbers`` in `scene` (nil when they make none).
     public init?(numbers: [Double], scene: Scene) {
         var r = NumberReader(numbers)
-        let modes = Mode.allCases
-        guard let spring = r.spring(), let h = r.number(), let c = r.number(), let m = r.index(count: modes.count), r.isAtEnd else { return nil }
-        self.init(spring: spring, rowHeight: h, commitFraction: c, mode: modes[m], scene: scene)
+        guard let spring = r.spring(), let h = r.number(), let c = r.number(), let mode = r.choice(Mode.self), r.isAtEnd else { return nil }
+        self.init(spring: spring, rowHeight: h, commitFraction: c, mode: mode, scene: scene)
     }
 
     /// Progress p for separations d₀ (where both fingers were first down) and d (pt):

@@ -45,14 +45,14 @@ public struct EngineRecord: Sendable {
     /// The record as one JSON document: `engine`, `scene`, `numbers`, `decision` (or null),
     /// `samples` (`[t, x, y, phase, pointer]` each, the phase as its index in
     /// ``TouchPhase/allCases``: began, moved, ended, cancelled) and `frames` (`[t, values…]`
-    /// each), every number in the shortest form that reads back exactly.
+    /// each), every number in the shortest form that reads back as the same Double (−0 as 0).
     public var json: String {
         let numbers = { (list: [Double]) in JSONValue.array(list.map { .number($0) }) }
         return JSONValue.object([
             ("engine", .number(Double(engine))), ("scene", numbers(scene)), ("numbers", numbers(self.numbers)),
             ("decision", decision.map { .string($0.rawValue) } ?? .null),
             ("samples", .array(samples.map { s in
-                numbers([s.t, s.x, s.y, Double(TouchPhase.allCases.firstIndex(of: s.phase) ?? 0), Double(s.pointer)])
+                numbers([s.t, s.x, s.y, NumberReader.number(of: s.phase), Double(s.pointer)])
             })),
             ("frames", .array(frames.map { numbers([$0.t] + $0.values) })),
         ]).rendered()
