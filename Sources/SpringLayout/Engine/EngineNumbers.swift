@@ -38,8 +38,8 @@ public struct NumberReader: Sendable {
         return Int(x)
     }
 
-    /// The next number as an index into `count` choices.
-    public mutating func index(count: Int) -> Int? { integer(in: 0...(count - 1)) }
+    /// The next number as an index into `count` choices (none for `count` < 1).
+    public mutating func index(count: Int) -> Int? { count > 0 ? integer(in: 0...(count - 1)) : nil }
 
     /// The next number as the index of one of `C`'s cases (in `allCases` order).
     public mutating func choice<C: CaseIterable>(_: C.Type) -> C? {
