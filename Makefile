@@ -129,7 +129,6 @@ test-cli: test-build-cli test-page
 	$(TEST_BIN) $(TIMED) Tests/cli/charts.sh
 	$(TEST_BIN) $(TIMED) Tests/cli/traces.sh
 	$(TEST_BIN) $(TIMED) Tests/cli/importance.sh
-	$(TEST_BIN) $(TIMED) $(PYTHON) Tests/cli/signposts.py --self-test
 	$(TEST_BIN) $(TIMED) Tests/cli/hardening.sh
 	$(TEST_BIN) $(TIMED) Tests/cli/finite.sh
 	$(TEST_BIN) $(TIMED) Tests/cli/wasm.sh
@@ -143,10 +142,11 @@ test-checks: test-build-cli $(VENV)/.installed
 	$(TEST_BIN) $(TIMED) Tests/cli/learn.sh
 	$(TEST_BIN) $(TIMED) Tests/slurm/run.sh
 	$(TIMED) $(MAKE) notebooks SPRINGTUNE_BIN=$(CURDIR)/$(BIN)
-## The studio's server: its command line, `make install` of both programs, the API against its
-## OpenAPI document, the QR codes.
+## The studio's server: its command line, `make install` of both programs, the signposts (they
+## read the studio's routes off a running studio), the API against its OpenAPI document, the QR codes.
 test-served: test-build-studio $(STUDIO_VENV)/.installed
 	$(TEST_BIN) $(TIMED) Tests/cli/studio.sh
+	$(TEST_BIN) $(TIMED) $(PYTHON) Tests/cli/signposts.py --self-test
 	$(TEST_BIN) INSTALL_TARGET=install-built $(TIMED) Tests/cli/install.sh
 	$(TEST_BIN) $(TIMED) Tests/studio/schemathesis.sh
 	$(TIMED) $(PYTHON) Tests/studio/qr_check.py

@@ -3,11 +3,36 @@ import SpringCore
 import Testing
 @testable import SpringLayout
 @testable import SpringTune
+import TraceIO
 
 @Suite struct FlowLayoutTests {
     func model(_ overrides: [String: ParamValue]) throws -> FlowLayout {
         let values = try ParameterValues.resolve(overrides, specs: FlowLayout.parameters)
         return try FlowLayout(values: values, scene: Scene())
+    }
+
+    /// The engine an app drives (and the page's WebAssembly module, Reference §15) shows the rows
+    /// where the sweep's timeline does: every counted row of every frame, to 1e-9 pt, on traces
+    /// spread over evernote's and messages' bundled sets (stretch and lag; flings past the edges).
+    @Test(arguments: ["evernote", "messages"])
+    func theEngineDrawsTheTimelinesRows(preset: String) throws {
+        let loaded = try Fixture.store.load(preset)
+        let traces = try PresetStore.traceFiles(for: loaded).flatMap { try TraceReader().read(path: $0).traces }
+        let model = try FlowLayout(preset: loaded.preset)
+        var compared = 0
+        for trace in Swift.stride(from: 0, to: traces.count, by: max(1, traces.count / 12)).map({ loaded.kind.input(traces[$0]) }) {
+            let record = EngineRecord(model, trace: trace)
+            let rows = model.run(model.prepare(trace), timeline: true).timeline
+            let t0 = trace.samples[0].t
+            var frames: [Double: [Double]] = [:]
+            for f in record.frames { frames[((f.t - t0) * 1e9).rounded()] = f.values }
+            for row in rows {
+                let values = try #require(frames[(row.t * 1e9).rounded()], "\(trace.id): no engine frame at \(row.t)")
+                #expect(abs(values[row.item] - row.y) <= 1e-9 * max(1, abs(row.y)), "\(trace.id) row \(row.item) at \(row.t): \(values[row.item]) against \(row.y)")
+                compared += 1
+            }
+        }
+        #expect(compared > 10_000)
     }
 
     /// A pull from y = 100 down to y = 100 + pull over 0.1 s, held `hold` seconds, then lifted

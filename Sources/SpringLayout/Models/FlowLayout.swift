@@ -232,7 +232,8 @@ public struct FlowLayoutTouchEngine: TouchEngine {
     public private(set) var rows: FlowLayoutEngine
     /// The scroll offset's driver, from this gesture's touch-down on; nil before.
     private var driver: ScrollDriver?
-    /// Time of the lift row, once it has arrived (s).
+    /// Time of the frame that first saw the lift row (s): the release motion starts there, as
+    /// every engine's release starts at the frame that sees the lift (Reference §6).
     private var liftTime: Double?
     /// Time of the last frame the rows were stepped to (s); nil before the first frame.
     private var frameTime: Double?
@@ -258,26 +259,26 @@ public struct FlowLayoutTouchEngine: TouchEngine {
     /// Never decides: a list only moves.
     public var decision: TraceIntent? { nil }
 
-    /// Takes the next sample: the touch-down starts the scroll driver at the offset shown, the
-    /// lift starts the release motion with the finger's release velocity (Reference §4).
+    /// Takes the next sample: the touch-down starts the scroll driver at the offset shown; the
+    /// first frame that sees the lift starts the release motion with the finger's release
+    /// velocity (Reference §4).
     public mutating func add(_ sample: TouchSample) {
         input.add(sample)
-        guard let latest = input.latest else { return }
-        if driver == nil {
-            let start = ScrollDriver(view: model.scrollView, offset: Self.withinReach(rows.offset, of: model.scrollView), touchDownY: latest.y)
-            driver = start
-            excess = GrabExcess(amount: rows.offset - start.offset(touchY: latest.y), fade: GrabFade(spring: model.scrollView.bounce, at: latest.t))
-        }
-        if latest.phase.isLift, liftTime == nil {
-            driver?.lift(touchY: latest.y, velocityY: input.releaseVelocity(model.scene.estimator).y)
-            liftTime = latest.t
-        }
+        guard let latest = input.latest, driver == nil else { return }
+        let start = ScrollDriver(view: model.scrollView, offset: Self.withinReach(rows.offset, of: model.scrollView), touchDownY: latest.y)
+        driver = start
+        excess = GrabExcess(amount: rows.offset - start.offset(touchY: latest.y), fade: GrabFade(spring: model.scrollView.bounce, at: latest.t))
     }
 
-    /// The displayed offset at time t: the finger's while down, the release motion after, and
-    /// where the rows were left before any touch.
-    func offset(at t: Double) -> Double {
-        guard let driver, let latest = input.latest else { return rows.offset }
+    /// The displayed offset at time t: the finger's while down, the release motion from the
+    /// frame that first sees the lift, and where the rows were left before any touch.
+    mutating func offset(at t: Double) -> Double {
+        guard let latest = input.latest else { return rows.offset }
+        if latest.phase.isLift, liftTime == nil {
+            driver?.lift(touchY: latest.y, velocityY: input.releaseVelocity(model.scene.estimator).y)
+            liftTime = t
+        }
+        guard let driver else { return rows.offset }
         let extra = excess?.at(t).value ?? 0
         if let liftTime { return driver.offset(afterRelease: t - liftTime) + extra }
         return driver.offset(touchY: latest.y) + extra
