@@ -124,9 +124,10 @@ public final class StudioAPI: Sendable {
         let ids = request.traces ?? []
         let replays = try ids.isEmpty ? engine.replay(params, traces: []) : replay(params, ids: ids, on: engine)
         try store.recordShown(params)
-        let verdicts = current.verdicts
-        return ReplayAnswer(params: ParamSet(params), replays: replays.map {
-            StudioFrames.answer($0, kind: engine.loaded.kind, verdicts: verdicts, items: request.items ?? false)
+        let verdicts = current.verdicts, loaded = engine.loaded
+        return ReplayAnswer(params: ParamSet(params), engine: EngineStartAnswer(try Replay.engineStart(loaded, set: params)), replays: try replays.map {
+            let record = request.engine == true ? try Replay.engine(loaded, set: params, trace: $0.outcome.trace) : nil
+            return StudioFrames.answer($0, kind: loaded.kind, verdicts: verdicts, items: request.items ?? false, engine: record)
         })
     }
 

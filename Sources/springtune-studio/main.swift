@@ -22,6 +22,8 @@ do {
         print(try Studio.simulate(preset: options.preset, traces: options.traces, seeds: seeds, rounds: options.rounds, free: options.free), terminator: "")
     } else if let report = options.report, let session = options.session {
         print("report: \(try StudioReport.write(session: session, preset: options.preset, traces: options.traces, to: report))")
+    } else if let prototype = options.prototype, let session = options.session {
+        print("prototype: \(try StudioPrototype.write(session: session, preset: options.preset, traces: options.traces, to: prototype))")
     } else {
         try Studio.run(options, note: note)
     }

@@ -51,7 +51,7 @@ import Testing
         #expect(texts[0].hasPrefix(#"[[10,195,400,"began",0]"#))
         #expect(texts[1].hasSuffix(#""cancelled",0]]"#))
         let applied = try store.db.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6"])
         // A new recording is stored the same way and reads back.
         let id = try store.addRecording(samples: [TouchSample(t: 0, x: 1, y: 2, phase: .began, pointer: 0), TouchSample(t: 0.1, x: 1, y: 3, phase: .ended, pointer: 0)],
                                         screen: [390, 844], dpr: 2, params: [:])

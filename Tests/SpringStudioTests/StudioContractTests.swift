@@ -26,6 +26,7 @@ import Testing
         if case .null = value {
             return schema["nullable"]?.bool == true ? [] : ["\(path): null where \(here) is not nullable"]
         }
+        if case let .array(all)? = schema["allOf"], all.count == 1 { return check(value, all[0], path, &seen) }
         if case let .array(choices)? = schema["oneOf"] {
             // The keys seen are those of the choice that matched.
             for choice in choices {
@@ -80,7 +81,10 @@ import Testing
         func add(_ value: some Encodable & StudioContract) throws { out.append((type(of: value).schemaName, try json(value))) }
         try add(api.preset())
         // Three traces: every field of a replay is there, and the check of 242 traces' frames took a minute.
-        try add(api.replay(ReplayRequest(traces: api.engine.infos.prefix(3).map(\.id), items: true)))
+        try add(api.replay(ReplayRequest(traces: api.engine.infos.prefix(3).map(\.id), items: true, engine: true)))
+        try add(api.replay(ReplayRequest(traces: api.engine.infos.prefix(1).map(\.id))))
+        try add(ImageAnswer(nil))
+        try add(ImageAnswer(try StudioImage(bytes: StudioImageTests.png(width: 390, height: 292), scale: 3)))
         try add(api.evaluate(ParamsRequest()))
         try add(api.best())
         let round = try api.candidates(k: 3)
@@ -116,7 +120,7 @@ import Testing
 
     /// Request bodies using every field, as clients send them, each with the type it decodes into.
     static let requests: [(name: String, body: String, decode: @Sendable ([UInt8]) throws -> Void)] = [
-        ("ReplayRequest", #"{"params": {"damping": 0.8}, "traces": ["t"], "items": true}"#, { _ = try StudioRequest.decode(ReplayRequest.self, from: $0) }),
+        ("ReplayRequest", #"{"params": {"damping": 0.8}, "traces": ["t"], "items": true, "engine": true}"#, { _ = try StudioRequest.decode(ReplayRequest.self, from: $0) }),
         ("ParamsRequest", #"{"params": {"damping": 0.8}}"#, { _ = try StudioRequest.decode(ParamsRequest.self, from: $0) }),
         ("Choice", #"{"round": 1, "worst": 2}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),
         ("Choice", #"{"round": 1, "best": 2}"#, { _ = try StudioRequest.decode(ChoiceRequest.self, from: $0) }),

@@ -82,12 +82,13 @@ import Testing
     }
 
     static func send(_ router: Router<BasicWebSocketRequestContext>, _ method: HTTPRequest.Method, _ path: String,
-                     host: String = "127.0.0.1:\(port)", headers extra: HTTPFields = [:], body: String = "") async throws -> Answer {
+                     host: String = "127.0.0.1:\(port)", headers extra: HTTPFields = [:], body: String = "", bytes: [UInt8]? = nil) async throws -> Answer {
         let responder = router.buildResponder()
         var fields = extra
-        if !body.isEmpty { fields[.contentLength] = String(body.utf8.count) }
+        let data = bytes ?? Array(body.utf8)
+        if !data.isEmpty { fields[.contentLength] = String(data.count) }
         let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: host, path: path, headerFields: fields),
-                              body: RequestBody(buffer: ByteBuffer(string: body)))
+                              body: RequestBody(buffer: ByteBuffer(bytes: data)))
         let context = BasicWebSocketRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: Logger(label: "test")))
         let response = try await responder.respond(to: request, context: context)
         let collected = Collected()

@@ -1,12 +1,8 @@
-// The engine's WebAssembly module (`make wasm`, Reference §15) as a page instantiates it: the
-// functions it imports from module "math" (JavaScript's, which agree with the C library's to
-// within an ulp or two), the bytes of out/wasm/engine.wasm, and a record-driven run. Shared by the
-// node tests and bench/wasm_frames.mjs.
+// The engine's WebAssembly module (`make wasm`, Reference §15) as the page instantiates it (the
+// page's engine.js: the functions it imports from module "math"), the bytes of
+// out/wasm/engine.wasm, and a record-driven run. Shared by the node tests and bench/wasm_frames.mjs.
 import { readFileSync, existsSync } from "node:fs";
-
-/** Every function the module may import, by the name it imports it under. */
-export const math = { exp: Math.exp, cos: Math.cos, sin: Math.sin, cosh: Math.cosh, sinh: Math.sinh,
-  acos: Math.acos, log: Math.log, atan2: Math.atan2, atanh: Math.atanh };
+import { instantiate } from "../../Sources/SpringStudio/Page/Assets/engine.js";
 
 /** The module's bytes; throws when `make wasm` has not run. */
 export function engineBytes() {
@@ -17,7 +13,7 @@ export function engineBytes() {
 
 /** A fresh instance of the module: its exports (memory, exchangeArea, startEngine, …). */
 export async function instantiateEngine() {
-  return (await WebAssembly.instantiate(engineBytes(), { math })).instance.exports;
+  return instantiate(engineBytes());
 }
 
 /**

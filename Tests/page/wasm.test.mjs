@@ -4,7 +4,8 @@
 // the module first).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { math, engineBytes, instantiateEngine } from "./engine_module.mjs";
+import { engineBytes, instantiateEngine } from "./engine_module.mjs";
+import { math } from "../../Sources/SpringStudio/Page/Assets/engine.js";
 
 const bytes = engineBytes();
 const { springStepX, springStepV } = await instantiateEngine();

@@ -7,7 +7,8 @@ pointers the same; a 100 KiB message and bad JSON close only that socket, with a
 samples of a drag at 120 Hz answered, the client-measured time printed (a figure, not a check);
 two gestures, one labelled: GET /api/recordings.csv passes `traces validate` and sweeps with
 `sweep --traces`. In Chromium: synthetic touches (the DevTools protocol) on the phone with
-"feel it" on draw frames and make a recording ($OUT/live.png). `studio --host 127.0.0.2`
+"feel it" on are stepped by the page's engine module, each drawn in the next display frame (also
+with the socket delayed by 100 ms), equal the replay of the recording they make ($OUT/live.png). `studio --host 127.0.0.2`
 serves there; the page without the token is 401.
 """
 import base64
@@ -263,21 +264,10 @@ def percentile(values, q):
     return v[min(len(v) - 1, max(0, round(q * len(v)) - 1))] if v else float("nan")
 
 
-def touch_test(driver, folder):
-    """Synthetic touches at 120 Hz on the phone (DevTools protocol) make frames and a recording;
-    the page's own measure of each sample, event to drawn, is printed (docs/Studio.md), and the
-    recording joins the trace list with its "in traces" box."""
-    studio = Studio("tweetbot", folder, "live-touch")
-    driver.get(studio.url)
-    if not wait(driver, lambda: ready(driver)):
-        check("live touch page ready", False)
-        return
-    driver.execute_script("const b = document.getElementById('live'); b.checked = true; b.dispatchEvent(new Event('change'));")
-    box = driver.execute_script("const r = document.querySelector('canvas.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
-    x0, y0 = box[0] + box[2] / 2, box[1] + box[3] / 4
-    # One second of samples at 120 Hz, each sent at its own deadline, straight to the page's
-    # DevTools socket (through chromedriver each command waits for its answer: about 25 a second).
-    points = [(x0 + 0.4 * k, y0 + 1.2 * k) for k in range(120)]
+def touch_gesture(driver, points):
+    """One finger along `points` (CSS px), a sample every 1/120 s sent at its own deadline
+    straight to the page's DevTools socket (through chromedriver each command waits for its
+    answer: about 25 a second), then lifted; returns the rate the samples went at (Hz)."""
     addr = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
     with urllib.request.urlopen(f"http://{addr}/json", timeout=10) as r:
         target = next(p["webSocketDebuggerUrl"] for p in json.load(r) if p["type"] == "page")
@@ -296,25 +286,76 @@ def touch_test(driver, folder):
         answered = 0
         while answered < len(points) + 1:
             answered += "id" in json.loads(devtools.recv(timeout=30))
-    done = wait(driver, lambda: driver.execute_script("return document.body.dataset.liveDone || ''").startswith("live-"))
-    drawn = int(driver.execute_script("return document.body.dataset.liveFrames || '0'"))
-    check("live touches in Chromium make a recording", done, driver.find_element("id", "error").text)
-    check("live touches in Chromium draw frames", drawn > 60, str(drawn))
-    time.sleep(0.1)
+    return sent_rate
+
+
+def touch_latency(driver, label, count, sent_rate):
+    """The page's own measure of each sample, event to drawn, printed; checks each sample was
+    drawn in the first display frame after it (p95 within one display frame + 4 ms)."""
     stats = driver.execute_script("return studioPage.live.stats")
     lat, gaps = stats["latencies"], stats["intervals"]
-    check("live every answered sample is drawn", len(lat) > 60 and not stats["sent"] and not stats["waiting"],
+    check(f"live {label}: every sample is drawn", len(lat) > 60 and not stats["sent"] and not stats["waiting"],
           "%d drawn, %d unanswered, %d not drawn" % (len(lat), len(stats["sent"]), len(stats["waiting"])))
     frame = percentile(gaps, 0.5)
     skipped = sum(1 for g in gaps if g > 1.5 * frame)
-    print("live in Chromium, %d samples sent at %.0f Hz: event to drawn p50 %.1f ms, p95 %.1f ms, max %.1f ms; "
+    p95 = percentile(lat, 0.95)
+    print("live in Chromium (%s), %d samples sent at %.0f Hz: event to drawn p50 %.1f ms, p95 %.1f ms, max %.1f ms; "
           "display frame %.1f ms (p50), %d of %d frames late by half a frame or more"
-          % (len(points) + 1, sent_rate, percentile(lat, 0.5), percentile(lat, 0.95), max(lat or [0]), frame, skipped, len(gaps)))
+          % (label, count, sent_rate, percentile(lat, 0.5), p95, max(lat or [0]), frame, skipped, len(gaps)), flush=True)
+    check(f"live {label}: event to drawn p95 within one display frame + 4 ms", p95 <= frame + 4, f"p95 {p95:.1f} ms, frame {frame:.1f} ms")
+
+
+def same_as_replay(driver, url, label):
+    """The page's frames of the last gesture against POST /api/replay of its recording: the
+    engine's numbers to 1e-9 (relative, absolute below 1) and the shapes to the replay's 0.01 pt."""
+    done = driver.execute_script("return studioPage.live.done")
+    run = driver.execute_script("return studioPage.live.run.frames.map((f) => [f.t, f.values, f.shapes])")
+    replay = post(url, "/api/replay", {"params": done["params"], "traces": [done["trace"]], "engine": True})["replays"][0]
+    native, drawn = replay["engine"]["frames"], replay["frames"]
+    common = min(len(run), len(native))
+    worst = max((abs(a - b) / max(1, abs(b)) for (t, values, _), want in zip(run, native) for a, b in zip([t] + values, want)), default=float("inf"))
+    check(f"live {label}: the page's {common} frames equal the native engine's through the recording to 1e-9",
+          common > 60 and all(len(r[1]) + 1 == len(n) for r, n in zip(run, native)) and worst <= 1e-9, f"largest difference {worst}, {len(run)} page frames, {len(native)} native")
+    shapes = max((abs(p - q) for (_, _, mine), theirs in zip(run, drawn) for s, r in zip(mine, theirs["shapes"]) for p, q in zip(s, r)), default=float("inf"))
+    check(f"live {label}: the page's shapes are the replay's (0.01 pt)", shapes <= 0.005 + 1e-9, f"largest difference {shapes}")
+
+
+def touch_test(driver, folder):
+    """Synthetic touches at 120 Hz on the phone (DevTools protocol): the engine module in the
+    page draws each sample in the next display frame, with the server's socket delayed by 100 ms
+    too; the page's frames are the replay's of the recording it makes, which joins the trace
+    list with its "in traces" box."""
+    studio = Studio("tweetbot", folder, "live-touch")
+    driver.get(studio.url)
+    if not wait(driver, lambda: ready(driver) and driver.execute_script("return document.body.dataset.engine") == "ready"):
+        check("live touch page ready with its engine module", False, driver.execute_script("return document.body.dataset.engine || ''"))
+        return
+    driver.execute_script("const b = document.getElementById('live'); b.checked = true; b.dispatchEvent(new Event('change'));")
+    box = driver.execute_script("const r = document.querySelector('canvas.stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    x0, y0 = box[0] + box[2] / 2, box[1] + box[3] / 4
+    points = [(x0 + 0.4 * k, y0 + 1.2 * k) for k in range(120)]
+    sent_rate = touch_gesture(driver, points)
+    done = wait(driver, lambda: driver.execute_script("return document.body.dataset.liveDone || ''").startswith("live-"))
+    drawn = int(driver.execute_script("return document.body.dataset.liveFrames || '0'"))
+    check("live touches in Chromium make a recording", done, driver.find_element("id", "error").text)
+    check("live touches in Chromium are stepped by the page's engine", driver.execute_script("return document.body.dataset.liveEngine") == "page")
+    check("live touches in Chromium draw frames", drawn > 60, str(drawn))
+    time.sleep(0.1)
+    touch_latency(driver, "page engine", len(points) + 1, sent_rate)
+    same_as_replay(driver, studio.url, "page engine")
     # The page's clock runs through the live frames: the time shown is past the gesture's start.
     shown = float(driver.find_element("id", "time").text.split(" ")[0])
     check("live the page plays the gesture", shown > 0.2, str(shown))
     time.sleep(0.3)
     driver.save_screenshot(os.path.join(OUT, "live.png"))
+    # The server off the path: every message to the live socket leaves 100 ms late.
+    driver.execute_script("""const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (data) { setTimeout(() => send.call(this, data), 100); };""")
+    sent_rate = touch_gesture(driver, [(x0 - 0.3 * k, y0 + 1.5 * k) for k in range(120)])
+    done = wait(driver, lambda: driver.execute_script("return document.body.dataset.liveDone || ''") == "live-2")
+    check("live with the socket delayed by 100 ms the gesture is still recorded", done, driver.find_element("id", "error").text)
+    touch_latency(driver, "socket delayed by 100 ms", 121, sent_rate)
+    same_as_replay(driver, studio.url, "socket delayed by 100 ms")
     # The recording joins the traces: the box adds it, the trace list shows it, GET /api/preset lists it.
     driver.find_element("css selector", "#recordings li input[type=checkbox]").click()
     listed = wait(driver, lambda: driver.execute_script("return [...document.getElementById('trace').options].some((o) => o.value === 'live-1')"))

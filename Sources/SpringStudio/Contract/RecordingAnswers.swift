@@ -78,3 +78,29 @@ struct RecordingsMeta: Encodable, StudioContract {
                  (.recordings, .array(.ref(RecordingsAnswer.Recording.self)))])
     }
 }
+
+/// `GET`, `PUT` and `DELETE /api/image`: the session's image for the moving layer (``StudioImage``), or null.
+struct ImageAnswer: Encodable, StudioContract {
+    struct Image: Encodable, StudioContract {
+        /// `image/png` or `image/jpeg`; the size (px), image pixels per pt, and the file's size (bytes).
+        var type: String, width: Int, height: Int, scale: Int, bytes: Int
+        static let schemaName = "Image"
+        static var schema: Schema {
+            .object([(CodingKeys.type, .string(oneOf: ["image/png", "image/jpeg"])), (.width, .integer), (.height, .integer),
+                     (.scale, Schema.integer.with("minimum", .number(1)).with("maximum", .number(3))), (.bytes, .integer)])
+        }
+    }
+    var image: Image?
+
+    init(_ image: StudioImage?) {
+        self.image = image.map { Image(type: $0.type, width: $0.width, height: $0.height, scale: $0.scale, bytes: $0.bytes.count) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(image, forKey: .image)  // null when there is none
+    }
+    enum CodingKeys: CodingKey { case image }
+    static let schemaName = "ImageAnswer"
+    static var schema: Schema { .object([(CodingKeys.image, Schema.nullable(Image.self))]) }
+}

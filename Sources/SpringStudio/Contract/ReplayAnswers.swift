@@ -33,21 +33,61 @@ struct TraceReplayAnswer: Encodable, StudioContract {
     var metrics: MetricRow
     var verdicts: [Verdict]
     var frames: [Frame]
+    /// The engine through this trace when asked (`engine: true`), else null.
+    var engine: EngineRun?
 
     static let schemaName = "TraceReplay"
     static var schema: Schema {
         .object([(CodingKeys.trace, .string), (.kind, .string), (.intent, Schema.string.nullable), (.decision, Schema.string.nullable),
                  (.unsettled, .boolean), (.screen, .array(.number)), (.rest, .number), (.metrics, .ref(MetricRow.self)),
-                 (.verdicts, .array(.ref(Verdict.self))), (.frames, .array(.ref(Frame.self)))], optional: [.intent, .decision, .unsettled])
+                 (.verdicts, .array(.ref(Verdict.self))), (.frames, .array(.ref(Frame.self))), (.engine, Schema.nullable(EngineRun.self))],
+                optional: [.intent, .decision, .unsettled, .engine])
     }
 }
 
-/// `POST /api/replay`.
+/// What the page's WebAssembly module starts an engine with for the answer's set (Reference
+/// §15, ``EngineStart``): `kind` (the model's index), the scene's six numbers, the model's
+/// numbers (`flow-layout`'s `initialOffset: auto` settled by the page on a gesture's first
+/// samples) and whether the model reads every finger (`allPointers`) or the first.
+struct EngineStartAnswer: Encodable, StudioContract {
+    var kind: Int
+    var scene: [Double], numbers: [Double]
+    var allPointers: Bool
+
+    init(_ start: EngineStart) { (kind, scene, numbers, allPointers) = (start.engine, start.scene, start.numbers, start.allPointers) }
+
+    static let schemaName = "EngineStart"
+    static var schema: Schema {
+        .object([(CodingKeys.kind, .integer), (.scene, .array(.number, min: 6, max: 6)), (.numbers, .array(.number, max: 64)), (.allPointers, .boolean)])
+    }
+}
+
+/// The native engine through one trace (``EngineRecord``): the model's numbers as it ran that
+/// trace and each frame as `[t, values…]`, t from the first sample (s), the values
+/// ``EngineFrame/values`` (pt, pt/s).
+struct EngineRun: Encodable, StudioContract {
+    var numbers: [Double]
+    var frames: [[Double]]
+
+    init(_ record: EngineRecord) {
+        let t0 = record.samples.first?.t ?? 0
+        numbers = record.numbers
+        frames = record.frames.map { [$0.t - t0] + $0.values }
+    }
+
+    static let schemaName = "EngineRun"
+    static var schema: Schema { .object([(CodingKeys.numbers, .array(.number)), (.frames, .array(.array(.number, min: 1)))]) }
+}
+
+/// `POST /api/replay`: the set, what the page's module starts its engine with for it, and each trace replayed.
 struct ReplayAnswer: Encodable, StudioContract {
     var params: ParamSet
+    var engine: EngineStartAnswer
     var replays: [TraceReplayAnswer]
     static let schemaName = "ReplayAnswer"
-    static var schema: Schema { .object([(CodingKeys.params, .ref(ParamSet.self)), (.replays, .array(.ref(TraceReplayAnswer.self)))]) }
+    static var schema: Schema {
+        .object([(CodingKeys.params, .ref(ParamSet.self)), (.engine, .ref(EngineStartAnswer.self)), (.replays, .array(.ref(TraceReplayAnswer.self)))])
+    }
 }
 
 /// `POST /api/evaluate`: the report row's aggregates over every trace, their verdicts and

@@ -14,6 +14,8 @@ enum StudioOpenAPI {
         var query: [(name: String, schema: Schema)] = []
         /// The media type and description of a file answer (no `answer` type).
         var file: (type: String, description: String)? = nil
+        /// A request body that is a file of one of these media types (no `request` type), and what it is.
+        var upload: (types: [String], description: String)? = nil
         /// A WebSocket (`101 Switching Protocols`): the type of the messages it takes and of those it sends.
         var webSocket: (incoming: any StudioContract.Type, outgoing: [any StudioContract.Type])? = nil
     }
@@ -25,10 +27,10 @@ enum StudioOpenAPI {
     static let types: [any StudioContract.Type] = [
         ErrorAnswer.self, ParamSet.self, MetricRow.self, Verdict.self, PresetAnswer.Axis.self, PresetAnswer.Parameter.self, ObjectiveBody.self,
         FreeParameter.self, SpaceRequest.self, Margins.self, PresetAnswer.self, ReplayRequest.self,
-        Frame.self, TraceReplayAnswer.self, ReplayAnswer.self, ParamsRequest.self, IntervalAnswer.self, IntervalsAnswer.self,
+        Frame.self, EngineStartAnswer.self, EngineRun.self, TraceReplayAnswer.self, ReplayAnswer.self, ParamsRequest.self, IntervalAnswer.self, IntervalsAnswer.self,
         SureVerdictAnswer.self, SureAnswer.self, GroupAnswer.self, Evaluation.self, CandidateAnswer.self, RoundAnswer.self,
         ChoiceRequest.self, ChoiceCount.self, MapAxis.self, BestAnswer.self, ExportRequest.self, ExportAnswer.self, CodeRequest.self, CodeAnswer.self,
-        RecordingsAnswer.Recording.self, RecordingsAnswer.self, LabelRequest.self, RecordingsMeta.self,
+        RecordingsAnswer.Recording.self, RecordingsAnswer.self, LabelRequest.self, RecordingsMeta.self, ImageAnswer.Image.self, ImageAnswer.self,
         LiveMessage.Pointer.self, LiveMessage.self, LiveFrames.self, LiveDone.self,
     ]
 
@@ -50,6 +52,11 @@ enum StudioOpenAPI {
                                                           ("schema", Schema.string.json)])])))
             }
             if let request = e.request { op.append(("requestBody", .object([("required", .bool(true)), ("content", json(.ref(request)))]))) }
+            if let upload = e.upload {
+                let binary = JSONValue.object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))])
+                op.append(("requestBody", .object([("required", .bool(true)), ("description", .string(upload.description)),
+                                                   ("content", .object(upload.types.map { ($0, binary) }))])))
+            }
             let file = e.file.map { JSONValue.object([("description", .string($0.description)),
                                                       ("content", .object([(String($0.type.prefix { $0 != ";" }), .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))]))]) }
             if let socket = e.webSocket {

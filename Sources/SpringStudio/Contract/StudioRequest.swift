@@ -11,11 +11,13 @@ struct ReplayRequest: Decodable, StudioContract {
     /// Trace ids (at most 64; omitted: every trace).
     var traces: [String]?
     var items: Bool?
+    /// Each trace's engine frames too (``EngineRun``): the numbers the page's module is checked against.
+    var engine: Bool?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case params, traces, items }
+    enum CodingKeys: String, CodingKey, CaseIterable { case params, traces, items, engine }
 
-    init(params: ParamSet? = nil, traces: [String]? = nil, items: Bool? = nil) {
-        self.params = params; self.traces = traces; self.items = items
+    init(params: ParamSet? = nil, traces: [String]? = nil, items: Bool? = nil, engine: Bool? = nil) {
+        self.params = params; self.traces = traces; self.items = items; self.engine = engine
     }
 
     init(from decoder: any Decoder) throws {
@@ -24,11 +26,12 @@ struct ReplayRequest: Decodable, StudioContract {
         traces = try c.field([String].self, .traces, "traces must hold trace ids (strings)")
         guard (traces?.count ?? 0) <= 64 else { throw StudioError.badRequest("traces must be a list of at most 64 trace ids") }
         items = try c.field(Bool.self, .items, "items must be true or false")
+        engine = try c.field(Bool.self, .engine, "engine must be true or false")
     }
 
     static let schemaName = "ReplayRequest"
     static var schema: Schema {
-        .object([(CodingKeys.params, .ref(ParamSet.self)), (.traces, .array(.string, max: 64)), (.items, .boolean)],
+        .object([(CodingKeys.params, .ref(ParamSet.self)), (.traces, .array(.string, max: 64)), (.items, .boolean), (.engine, .boolean)],
                 optional: CodingKeys.allCases, closed: true)
     }
 }

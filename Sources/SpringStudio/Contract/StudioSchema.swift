@@ -35,6 +35,12 @@ struct Schema: Sendable {
         Schema(json: .object([("$ref", .string("#/components/schemas/\(type.schemaName)"))]))
     }
 
+    /// `type`'s schema or null: OpenAPI 3.0 ignores the siblings of a `$ref`, so the reference
+    /// goes inside `allOf`, beside `nullable`.
+    static func nullable(_ type: any StudioContract.Type) -> Schema {
+        Schema(json: .object([("nullable", .bool(true)), ("allOf", .array([ref(type).json]))]))
+    }
+
     /// An object with exactly the `fields` of a type's coding keys, in order; every field is
     /// required except `optional` ones. `closed`: no other key (request bodies).
     static func object<K: CodingKey>(_ fields: [(K, Schema)], optional: [K] = [], closed: Bool = false) -> Schema {

@@ -23,6 +23,11 @@ enum StudioAssets {
         Asset(path: "/stage.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.stage_js),
         Asset(path: "/qr.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.qr_js),
         Asset(path: "/live.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.live_js),
+        Asset(path: "/art.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.art_js),
+        Asset(path: "/feel.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.feel_js),
+        Asset(path: "/touch.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.touch_js),
+        Asset(path: "/engine.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.engine_js),
+        Asset(path: "/pictures.js", type: "text/javascript; charset=utf-8", bytes: PackageResources.pictures_js),
         Asset(path: "/studio.css", type: "text/css; charset=utf-8", bytes: PackageResources.studio_css),
         // The engines as WebAssembly (`make wasm`, Reference §15), which the page runs under the finger.
         Asset(path: "/engine.wasm", type: "application/wasm", bytes: PackageResources.engine_wasm),

@@ -8,12 +8,13 @@ import TraceIO
 /// holds; empty otherwise), the shapes on screen (`[x, y, width, height, 0xRRGGBB]`, pt to 0.01,
 /// the rectangles `replay --animate` draws) and the fingers down (`[x, y]`, pt).
 enum StudioFrames {
-    static func answer(_ r: StudioEngine.TraceReplay, kind: ModelKind, verdicts: StudioVerdicts, items: Bool) -> TraceReplayAnswer {
+    static func answer(_ r: StudioEngine.TraceReplay, kind: ModelKind, verdicts: StudioVerdicts, items: Bool, engine: EngineRecord? = nil) -> TraceReplayAnswer {
         let o = r.outcome
         let metrics = kind.metrics.map { (name: $0.name, value: MetricValue(measured: o.run.metrics[$0])) }
         return TraceReplayAnswer(trace: r.info.id, kind: r.info.kind, intent: r.info.intent, decision: o.run.decision?.rawValue,
                                  unsettled: o.run.unsettled, screen: [o.sceneSize.x, o.sceneSize.y], rest: o.restTime,
-                                 metrics: MetricRow(columns: metrics), verdicts: verdicts.of(trace: metrics), frames: frames(o, items: items))
+                                 metrics: MetricRow(columns: metrics), verdicts: verdicts.of(trace: metrics), frames: frames(o, items: items),
+                                 engine: engine.map(EngineRun.init))
     }
 
     static func frames(_ o: Replay.Outcome, items: Bool) -> [Frame] {

@@ -18,6 +18,13 @@ public enum StudioReport {
     /// Writes the report of the session at `session` (its preset: `preset` when given, else the
     /// one the session names) to `path`, atomically; returns the path.
     public static func write(session: String, preset: String, traces: [String], to path: String) throws -> String {
+        try write(session: session, preset: preset, traces: traces, to: path, what: "the report", page)
+    }
+
+    /// Writes `page` of the session at `session` (its preset: `preset` when given, else the one
+    /// the session names) to `path`, atomically (`what` names the page in an error); returns the path.
+    static func write(session: String, preset: String, traces: [String], to path: String, what: String,
+                      _ page: (StudioAPI) throws -> String) throws -> String {
         guard FileManager.default.fileExists(atPath: session) else { throw ToolError(.noInput, "\(session): no such session file") }
         let name = try preset.isEmpty ? SessionStore.presetName(of: session) : preset
         let loaded = try PresetStore().load(name)
@@ -29,7 +36,7 @@ public enum StudioReport {
         do {
             try AtomicFile.write(html, to: path)
         } catch {
-            throw ToolError(.cantCreate, "\(path): cannot write the report (\(error))")
+            throw ToolError(.cantCreate, "\(path): cannot write \(what) (\(error))")
         }
         return path
     }
@@ -84,7 +91,7 @@ public enum StudioReport {
             best: best, motion: motion)
         // Inside <script>: "</" cannot end the element (JSON allows "\/").
         let data = try JSONTextEncoder.encode(content).replacingOccurrences(of: "</", with: "<\\/")
-        let script = try inlinedModules().replacingOccurrences(of: "</script", with: "<\\/script")
+        let script = try inlinedModules(reportModules).replacingOccurrences(of: "</script", with: "<\\/script")
         let title = Self.escaped("springtune studio session — \(api.engine.loaded.preset.name)")
         return """
             <!doctype html>
@@ -112,7 +119,8 @@ public enum StudioReport {
         ("format.js", PackageResources.format_js), ("stage.js", PackageResources.stage_js), ("report.js", PackageResources.report_js),
     ]
 
-    /// `reportModules` as the text of one inline `<script type="module">`. A page opened from
+    /// `modules` (``reportModules``, ``StudioPrototype/modules``) as the text of one inline
+    /// `<script type="module">`. A page opened from
     /// `file://` cannot import a module by URL (and the report has no other file), so the modules
     /// are concatenated in order with their `import` lines taken out and `export ` cut from their
     /// declarations: one module scope, where each name a file imports is the earlier file's own
@@ -123,11 +131,11 @@ public enum StudioReport {
     /// names it declares as `export function|const NAME`; an export is a line beginning
     /// `export function `, `export async function `, `export const `, `export let ` or
     /// `export class `; no other line begins with `import` or `export`.
-    static func inlinedModules() throws -> String {
+    static func inlinedModules(_ modules: [(name: String, bytes: [UInt8])]) throws -> String {
         var exported: [String: Set<String>] = [:]
         var parts: [String] = []
         let declarations = ["export function ", "export async function ", "export const ", "export let ", "export class "]
-        for (name, bytes) in reportModules {
+        for (name, bytes) in modules {
             var lines: [String] = []
             var names: Set<String> = []
             let source = String(decoding: bytes, as: UTF8.self)

@@ -87,6 +87,32 @@ enum StudioOperations {
         .answer("get", "/api/recordings.meta.json", id: "recordingsMeta", errors: [401, 403]) { api, _ in try api.recordingsMeta() },
         .body("post", "/api/code", id: "code", errors: [400, 401, 403, 413]) { api, input, _ in try api.code(input as CodeRequest) },
         .body("post", "/api/export", id: "export", errors: [400, 401, 403, 409, 413]) { api, input, _ in try api.export(input as ExportRequest) },
+        .answer("get", "/api/image", id: "image", errors: [401, 403]) { api, _ in ImageAnswer(try api.store.image()) },
+        StudioOperation(endpoint: .init(method: "put", path: "/api/image", id: "setImage", answer: ImageAnswer.self, errors: [400, 401, 403, 413, 415],
+                                        query: [("scale", Schema.integer.with("minimum", .number(1)).with("maximum", .number(3)).with("default", .number(1)))],
+                                        upload: (["image/png", "image/jpeg"], "a PNG or JPEG of at most 4 MiB and 4096 × 4096 px, checked from its bytes")),
+                        handler: .http { api, request, _ in
+            let text = request.uri.queryParameters.get("scale") ?? "1"
+            guard let scale = Int(text) else { throw StudioError.badRequest("scale must be 1, 2 or 3 (image pixels per pt)") }
+            let bytes = try await StudioServer.body(request, limit: StudioImage.maxBytes,
+                                                    tooLarge: StudioError(status: 413, "an image is at most 4 MiB"))
+            let image = try StudioImage(bytes: bytes, scale: scale)
+            return StudioServer.json(text: try await StudioServer.blocking {
+                try api.store.setImage(image)
+                return try JSONTextEncoder.encode(ImageAnswer(image))
+            })
+        }),
+        .answer("delete", "/api/image", id: "removeImage", errors: [401, 403]) { api, _ in
+            try api.store.setImage(nil)
+            return ImageAnswer(nil)
+        },
+        StudioOperation(endpoint: .init(method: "get", path: "/api/image/file", id: "imageFile", errors: [401, 403, 404],
+                                        file: ("image/*", "the session's image as it was given (image/png or image/jpeg)")),
+                        handler: .http { api, _, _ in
+            guard let image = try await StudioServer.blocking({ try api.store.image() }) else { throw StudioError.notFound("this session has no image") }
+            return Response(status: .ok, headers: [.contentType: image.type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: image.bytes)))
+        }),
         StudioOperation(endpoint: .init(method: "get", path: "/api/live", id: "live", errors: [400, 401, 403],
                                         webSocket: (incoming: LiveMessage.self, outgoing: [LiveFrames.self, LiveDone.self])),
                         handler: .webSocket),

@@ -81,17 +81,17 @@ public enum StudioServer {
         }
     }
 
-    /// The request body's bytes (413 over ``maxBody``).
-    static func body(_ request: Request) async throws -> [UInt8] {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBody { throw StudioError.tooLarge }
+    /// The request body's bytes (`tooLarge`, 413, over `limit` bytes: ``maxBody`` for JSON).
+    static func body(_ request: Request, limit: Int = maxBody, tooLarge: StudioError = .tooLarge) async throws -> [UInt8] {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
         let buffer: ByteBuffer
         do {
-            buffer = try await request.body.collect(upTo: maxBody)
+            buffer = try await request.body.collect(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw StudioError.tooLarge
+            throw tooLarge
         } catch is NIOTooManyBytesError {
             // A chunked body has no Content-Length: it is refused while it is read.
-            throw StudioError.tooLarge
+            throw tooLarge
         }
         return Array(buffer.readableBytesView)
     }

@@ -59,6 +59,12 @@ extension SessionStore {
                                arguments: [try StoredSample.text(samples), row["number"] as Int])
             }
         }
+        // The designer's image for the moving layer (StudioImage): one row, its bytes as uploaded.
+        m.registerMigration("v6") { db in
+            try db.execute(sql: """
+                CREATE TABLE image (id INTEGER PRIMARY KEY CHECK (id = 1), type TEXT NOT NULL, scale INTEGER NOT NULL, bytes BLOB NOT NULL)
+                """)
+        }
         return m
     }
 }

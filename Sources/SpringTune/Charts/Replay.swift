@@ -42,7 +42,7 @@ public enum Replay {
     }
 
     /// The preset's values with `set` applied.
-    static func values(_ loaded: PresetStore.Loaded, set: [String: ParamValue]) -> [String: ParamValue] {
+    public static func values(_ loaded: PresetStore.Loaded, set: [String: ParamValue]) -> [String: ParamValue] {
         var values = loaded.kind.values(of: loaded.preset)
         for (k, v) in set { values[k] = v }
         return values
@@ -95,6 +95,14 @@ extension Replay {
         func typed<M: MeasuredModel>(_: M.Type) throws -> EngineRecord {
             EngineRecord(try SweepRunner.model(M.self, values: values, scene: loaded.preset.scene), trace: loaded.kind.input(trace))
         }
+        return try typed(loaded.kind.type)
+    }
+
+    /// What the module starts an engine with for the preset's values with `set` applied
+    /// (a bad value: usage error).
+    public static func engineStart(_ loaded: PresetStore.Loaded, set: [String: ParamValue]) throws -> EngineStart {
+        let values = Self.values(loaded, set: set)
+        func typed<M: MeasuredModel>(_: M.Type) throws -> EngineStart { EngineStart(try SweepRunner.model(M.self, values: values, scene: loaded.preset.scene)) }
         return try typed(loaded.kind.type)
     }
 

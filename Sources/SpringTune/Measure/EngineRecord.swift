@@ -3,6 +3,27 @@ import SpringCore
 import SpringLayout
 import ToolRuntime
 
+/// What the WebAssembly module's `startEngine` is handed for one parameter set (Reference §15):
+/// the model's index in ``ModelKind/registry``, ``Scene/numbers`` and the model's
+/// ``EngineNumbers/numbers`` (`flow-layout`'s `initialOffset: auto` left for the page to settle
+/// on a gesture's first samples, as ``LiveReplay`` does), and whether the model reads every
+/// finger or only the first (pinch-fold reads both).
+public struct EngineStart: Sendable, Equatable {
+    public var engine: Int
+    public var scene: [Double]
+    public var numbers: [Double]
+    public var allPointers: Bool
+
+    /// `model`'s start.
+    public init<M: MeasuredModel>(_ model: M) {
+        engine = Self.index(of: M.self)
+        (scene, numbers, allPointers) = (model.scene.numbers, model.numbers, M.usesAllPointers)
+    }
+
+    /// The model's index in ``ModelKind/registry`` (the module's `startEngine` kind), −1 for none.
+    static func index<M>(of _: M.Type) -> Int { ModelKind.registry.firstIndex { ObjectIdentifier($0) == ObjectIdentifier(M.self) } ?? -1 }
+}
+
 /// A model's engine driven through one trace as the page drives the WebAssembly module
 /// (Reference §15), for the module to be checked against: what the module is handed (the
 /// model's index in ``ModelKind/registry``, the scene's and the model's ``EngineNumbers``) and
@@ -22,6 +43,10 @@ public struct EngineRecord: Sendable {
     public var frames: [(t: Double, values: [Double])]
     /// The model's outcome at the last frame.
     public var decision: TraceIntent?
+    /// The shapes ``Replay`` draws (``MeasuredModel/picture(_:)``, unrounded) at each frame that
+    /// draws something, by time from the first sample (s): what the page's pictures of the
+    /// frames' numbers are checked against. Empty unless set (`replay --engine` sets them).
+    public var pictures: [(t: Double, shapes: [Animation.Shape])] = []
 
     /// `model`'s engine through `trace` (the trace as the model reads it).
     public init<M: InteractionModel>(_ model: M, trace: Trace) {
@@ -38,14 +63,15 @@ public struct EngineRecord: Sendable {
             decided = true
             return .decided
         }
-        self.engine = ModelKind.registry.firstIndex { ObjectIdentifier($0) == ObjectIdentifier(M.self) } ?? -1
+        self.engine = EngineStart.index(of: M.self)
         (scene, numbers, samples, self.frames, decision) = (m.scene.numbers, m.numbers, trace.samples, frames, engine.decision)
     }
 
     /// The record as one JSON document: `engine`, `scene`, `numbers`, `decision` (or null),
     /// `samples` (`[t, x, y, phase, pointer]` each, the phase as its index in
-    /// ``TouchPhase/allCases``: began, moved, ended, cancelled) and `frames` (`[t, values…]`
-    /// each), every number in the shortest form that reads back as the same Double (−0 as 0).
+    /// ``TouchPhase/allCases``: began, moved, ended, cancelled), `frames` (`[t, values…]`
+    /// each) and `pictures` (`[t, [[x, y, width, height, 0xRRGGBB], …]]` each), every number
+    /// in the shortest form that reads back as the same Double (−0 as 0).
     public var json: String {
         let numbers = { (list: [Double]) in JSONValue.array(list.map { .number($0) }) }
         return JSONValue.object([
@@ -55,6 +81,9 @@ public struct EngineRecord: Sendable {
                 numbers([s.t, s.x, s.y, NumberReader.number(of: s.phase), Double(s.pointer)])
             })),
             ("frames", .array(frames.map { numbers([$0.t] + $0.values) })),
+            ("pictures", .array(pictures.map { p in
+                .array([.number(p.t), .array(p.shapes.map { numbers([$0.x, $0.y, $0.width, $0.height, Double($0.color)]) })])
+            })),
         ]).rendered()
     }
 }

@@ -24,12 +24,15 @@ public struct StudioOptions: Codable, Sendable, Equatable {
     public var free: [String]
     /// Serve nothing: write the session's self-contained page here (`--report`).
     public var report: String?
+    /// Serve nothing: write the session's candidates as a self-contained prototype here (`--prototype`).
+    public var prototype: String?
 
     public init(preset: String, traces: [String] = [], session: String? = nil, port: Int = 0, host: String? = nil, token: String? = nil,
-                openBrowser: Bool = false, simulate: Int? = nil, rounds: Int = 30, free: [String] = [], report: String? = nil) {
+                openBrowser: Bool = false, simulate: Int? = nil, rounds: Int = 30, free: [String] = [], report: String? = nil,
+                prototype: String? = nil) {
         self.preset = preset; self.traces = traces; self.session = session; self.port = port
         self.host = host; self.token = token; self.openBrowser = openBrowser; self.simulate = simulate; self.rounds = rounds
-        self.free = free; self.report = report
+        self.free = free; self.report = report; self.prototype = prototype
     }
 }
 

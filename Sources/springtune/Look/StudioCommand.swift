@@ -7,7 +7,7 @@ struct StudioCommand: ParsableCommand {
         commandName: "studio",
         abstract: "A local web page to feel a preset on real touches: sliders, side-by-side candidates, choices.",
         discussion: "Prints one line, studio: http://127.0.0.1:PORT/?token=TOKEN, once it accepts connections; Ctrl-C stops it (exit 0). See docs/Studio.md.")
-    @Option(help: "Preset name (see `springtune presets list`) or path to a preset JSON file (with --report: the session's).") var preset: String?
+    @Option(help: "Preset name (see `springtune presets list`) or path to a preset JSON file (with --report or --prototype: the session's).") var preset: String?
     @Option(name: .customLong("traces"), parsing: .upToNextOption, help: "Trace CSV files replacing the preset's bundled set.")
     var traces: [String] = []
     @Option(help: "The session's SQLite file (default out/studio/<preset>.sqlite; a missing folder is created); the same file resumes the session.") var session: String?
@@ -22,6 +22,8 @@ struct StudioCommand: ParsableCommand {
     var free: [String] = []
     @Option(help: "Serve nothing: write the session (--session) as one self-contained HTML page here: objective, free parameters, rounds and answers, the best with its metrics, margins and motion.")
     var report: String?
+    @Option(help: "Serve nothing: write the session's candidates (--session) as one self-contained page here, to feel on a phone with no server: the engine module, the candidates and the session's image inside, no network.")
+    var prototype: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -32,9 +34,11 @@ struct StudioCommand: ParsableCommand {
         }
         if let simulate { guard (1...100).contains(simulate) else { throw ValidationError("--simulate must be from 1 to 100 seeds") } }
         guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 100") }
-        if report != nil {
-            guard session != nil else { throw ValidationError("--report needs --session FILE: the session to write") }
-            guard simulate == nil else { throw ValidationError("give --report or --simulate, not both") }
+        if report != nil && prototype != nil { throw ValidationError("give --report or --prototype, not both") }
+        if let page = report.map({ ("--report", $0) }) ?? prototype.map({ ("--prototype", $0) }) {
+            guard session != nil else { throw ValidationError("\(page.0) needs --session FILE: the session to write") }
+            guard simulate == nil else { throw ValidationError("give \(page.0) or --simulate, not both") }
+            guard !page.1.isEmpty else { throw ValidationError("\(page.0) must name a file") }
         } else if preset == nil {
             throw ValidationError("--preset is required (a name from `springtune presets list`, or a preset file)")
         }
@@ -48,7 +52,8 @@ struct StudioCommand: ParsableCommand {
             // The server lives in its own executable (`springtune-studio`, built by `make build`),
             // so the command line's first build compiles none of it.
             try StudioLauncher.exec(StudioOptions(preset: preset ?? "", traces: traces, session: session, port: port, host: host, token: token,
-                                                  openBrowser: !noBrowser, simulate: simulate, rounds: rounds, free: free, report: report))
+                                                  openBrowser: !noBrowser, simulate: simulate, rounds: rounds, free: free, report: report,
+                                                  prototype: prototype))
         }
     }
 }

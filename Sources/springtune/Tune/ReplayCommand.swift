@@ -58,7 +58,11 @@ struct ReplayCommand: ParsableCommand {
             let dir = folder.target
             try AtomicFile.write(outcome.timeline, to: "\(folder.staging)/timeline.csv")
             try AtomicFile.write(summary.rendered(), to: "\(folder.staging)/summary.json")
-            if engine { try AtomicFile.write(try Replay.engine(loaded, set: sets, trace: found).json, to: "\(folder.staging)/engine.json") }
+            if engine {
+                var record = try Replay.engine(loaded, set: sets, trace: found)
+                record.pictures = outcome.pictures
+                try AtomicFile.write(record.json, to: "\(folder.staging)/engine.json")
+            }
             let images = try drawCharts(figures, in: folder)
             try folder.commit()
             print("\(dir)/timeline.csv (\(outcome.run.timeline.count) rows)\n\(dir)/summary.json")

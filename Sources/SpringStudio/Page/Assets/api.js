@@ -12,10 +12,11 @@ const token = new URLSearchParams(globalThis.location ? globalThis.location.sear
 /// True when the page was opened with a token (an error can then say what is missing).
 export function hasToken() { return token !== ""; }
 
-async function call(method, path, body) {
+/// `body` as JSON, or as it is when `type` (its media type) is given: a file.
+async function call(method, path, body, type) {
   const response = await fetch(path, {
-    method, headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    method, headers: { "Authorization": "Bearer " + token, "Content-Type": type || "application/json" },
+    body: body === undefined || type ? body : JSON.stringify(body),
   });
   const answer = await response.json();
   if (!response.ok) throw new Error(answer.error || response.statusText);
@@ -69,6 +70,15 @@ export function code(params, format) { return call("POST", "/api/code", { params
 /// POST /api/export: the best as the preset file `name` in the session's folder.
 function exportBest(name) { return call("POST", "/api/export", { name }); }
 export { exportBest as export };
+
+/// GET /api/image: the session's image ({image: {type, width, height, scale, bytes} or null}).
+export function image() { return call("GET", "/api/image"); }
+/// PUT /api/image?scale=S: `file` (a PNG or JPEG Blob) as the session's image, S image pixels per pt.
+export function setImage(file, scale) { return call("PUT", "/api/image?scale=" + scale, file, file.type || "application/octet-stream"); }
+/// DELETE /api/image: no image.
+export function removeImage() { return call("DELETE", "/api/image"); }
+/// GET /api/image/file: the session's image as a Blob.
+export function imageFile() { return file("/api/image/file", (r) => r.blob()); }
 
 /// The address of GET /api/recordings.csv for a link (`<a download>`), the token in the query.
 export function recordingsCSVLink() { return "/api/recordings.csv?token=" + encodeURIComponent(token); }

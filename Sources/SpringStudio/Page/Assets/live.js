@@ -1,29 +1,36 @@
 // Live touch (docs/Reference.md §10.16, live touch): with "feel it" on, the selected panel's phone takes
-// pointer input (mouse, pen, touch; two touches for a pinch). Each pointer event goes to
-// /api/live as a sample in the phone's points; the frames the server answers are drawn as they
-// come, and after the last lift the tail plays to rest. Every gesture is kept in the session
-// as a recording (live-N), listed under the stage with one button per intent and a box that
-// adds it to the traces the trace list, rounds and evaluate use.
+// pointer input (mouse, pen, touch; two touches for a pinch). Each pointer event drives the
+// engine in the page (engine.js, the WebAssembly module of Reference §15) and the next display
+// frame draws it; after the last lift the tail plays to rest. Every sample also goes to
+// /api/live, which keeps the gesture in the session as a recording (live-N), listed under the
+// stage with one button per intent and a box that adds it to the traces the trace list, rounds
+// and evaluate use. Without WebAssembly the server's frames are drawn as they come instead.
 // studio.js's trace list and panel requests come as the functions startLive is given.
 import * as api from "./api.js";
 import { $, button, showError } from "./dom.js";
+import { instantiate, startGesture } from "./engine.js";
 import { seconds } from "./format.js";
+import { feelURL } from "./feel.js";
 import { qrSvg } from "./qr.js";
-import { FITTED_PAD, seeing } from "./stage.js";
 import { clock, state } from "./state.js";
+import { fingersDown, gestureReplay, phonePoint, pointerSamples, showGesture } from "./touch.js";
 
 /// The live gesture: its socket and the messages queued until it opens, "feel it" on, the
-/// pointers down (id -> finger number), the replay being drawn and its panel, frames drawn, stats.
-export const liveGesture = { socket: null, queue: [], on: false, ids: new Map(), replay: null, panel: null, drawn: 0, stats: liveStats() };
+/// fingers down (touch.js), the replay being drawn and its panel, frames drawn,
+/// stats, the engine module's exports (null until loaded, or without WebAssembly) and the
+/// gesture it runs (engine.js's startGesture; null when the server's frames are drawn), and the
+/// server's `done` of the last gesture (its recording's id and the set it was felt with).
+export const liveGesture = { socket: null, queue: [], on: false, fingers: fingersDown(), replay: null, panel: null, drawn: 0, stats: liveStats(),
+  module: null, run: null, done: null };
 
 /// studio.js's trace list and panels, as startLive was given them: `{showTraces, request}`.
 let liveView = null;
 
 /// What the page measures of a gesture (read by Tests/studio/live_page.py): `sent`, each
-/// sample's event time (ms) and its time in the gesture (s) until its answer comes; `waiting`, answered samples not yet drawn;
-/// `latencies`, event to drawn (ms) per sample; `intervals`, between drawn display frames (ms);
-/// `lastAt`, the event time of the last sample sent.
-function liveStats() { return { sent: [], waiting: [], latencies: [], intervals: [], last: null, start: null, lastAt: -Infinity }; }
+/// sample's event time (ms) and its time in the gesture (s) until the server's answer comes
+/// (when the server's frames are drawn); `waiting`, samples stepped or answered, not yet drawn;
+/// `latencies`, event to drawn (ms) per sample; `intervals`, between drawn display frames (ms).
+function liveStats() { return { sent: [], waiting: [], latencies: [], intervals: [], last: null, start: null }; }
 
 /// Called after each display frame is drawn: the samples answered since were drawn now.
 export function liveDrawn() {
@@ -53,49 +60,57 @@ function liveSend(message) {
   if (socket.readyState === 1) socket.send(text); else liveGesture.queue.push(text);
 }
 
-/// A pointer event's place on the panel's phone (pt), inverting drawPhone's fit.
-function livePoint(panel, e) {
-  const rect = panel.canvas.getBoundingClientRect(), [w, h] = state.preset.screen;
-  const pad = seeing.actualSize ? 0 : FITTED_PAD;
-  const scale = Math.min((rect.width - 2 * pad) / w, (rect.height - 2 * pad) / h);
-  const x0 = (rect.width - w * scale) / 2, y0 = (rect.height - h * scale) / 2;
-  return { x: (e.clientX - rect.left - x0) / scale, y: (e.clientY - rect.top - y0) / scale };
-}
-
-/// One pointer event as a sample; a gesture opens on its first touch with the panel's values.
+/// One pointer event's samples; a gesture opens on its first touch with the panel's values.
 function livePointer(e, phase) {
   const panel = state.panels[state.selected];
-  if (!liveGesture.on || !panel || (phase !== "began" && !liveGesture.ids.has(e.pointerId))) return;
+  if (!liveGesture.on || !panel || (phase !== "began" && !liveGesture.fingers.ids.has(e.pointerId))) return;
   e.preventDefault();
   if (phase === "began") {
-    if (liveGesture.ids.size === 0) {
+    if (liveGesture.fingers.ids.size === 0) {
       liveSend({ params: panel.params, screen: state.preset.screen, dpr: window.devicePixelRatio || 1 });
-      // Drawn from its first frame on (the stage needs frames to draw).
-      liveGesture.replay = { screen: state.preset.screen, frames: [], rest: 0, live: true };
+      liveGesture.replay = gestureReplay(state.preset.screen);
       liveGesture.panel = panel;
       liveGesture.stats = liveStats();
+      liveGesture.fingers = fingersDown();
+      liveGesture.run = null;
+      if (liveGesture.module && panel.engine) {
+        try { liveGesture.run = startGesture(liveGesture.module, panel.engine); } catch (error) { showError("live: " + error.message, "live"); }
+      }
+      document.body.dataset.liveEngine = liveGesture.run ? "page" : "server";
     }
-    liveGesture.ids.set(e.pointerId, Math.min(...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((n) => ![...liveGesture.ids.values()].includes(n))));
     panel.canvas.setPointerCapture(e.pointerId);
   }
-  // A browser hands over the moves of one display frame as one event: each is a sample.
-  const samples = phase === "moved" && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
-  for (const each of samples.length ? samples : [e]) {
-    // Two fingers' coalesced moves come pointer by pointer: one older than the last sent is dropped.
-    if (each.timeStamp < liveGesture.stats.lastAt) continue;
-    liveGesture.stats.lastAt = each.timeStamp;
-    const { x, y } = livePoint(panel, each);
-    liveSend({ t: each.timeStamp / 1000, phase, pointers: [{ id: liveGesture.ids.get(e.pointerId), x, y }] });
-    if (liveGesture.stats.start === null) liveGesture.stats.start = each.timeStamp;
-    liveGesture.stats.sent.push({ at: each.timeStamp, t: (each.timeStamp - liveGesture.stats.start) / 1000 });
+  for (const s of pointerSamples(liveGesture.fingers, e, phase, (each) => phonePoint(panel.canvas, state.preset.screen, each))) {
+    liveSend({ t: s.t, phase, pointers: [{ id: s.pointer, x: s.x, y: s.y }] });
+    if (liveGesture.stats.start === null) liveGesture.stats.start = s.at;
+    if (liveGesture.run) {
+      liveGesture.run.add(s);
+      liveGesture.stats.waiting.push(s.at);
+    } else {
+      liveGesture.stats.sent.push({ at: s.at, t: (s.at - liveGesture.stats.start) / 1000 });
+    }
   }
-  if (phase === "ended" || phase === "cancelled") liveGesture.ids.delete(e.pointerId);
+  if (liveGesture.run) liveShow();
+}
+
+/// The page's frames of the gesture on the panel: while a finger is down the clock shows the
+/// newest (the preview); after the last lift the tail plays on the clock from there.
+function liveShow() {
+  const replay = liveGesture.replay, last = showGesture(liveGesture.run, replay);
+  if (!last) return;
+  if (liveGesture.panel.replay !== replay) {
+    liveGesture.panel.replay = replay;
+    clock.playing = true;
+  }
+  if (replay.live) clock.t = last.t;
+  liveGesture.drawn = replay.frames.length;
+  document.body.dataset.liveFrames = liveGesture.drawn;
 }
 
 /// Frames and the closing `done` from the server.
 function liveAnswer(answer) {
   if (!liveGesture.replay) return;
-  if (answer.frames) {
+  if (answer.frames && !liveGesture.run) {
     if (answer.frames.length && liveGesture.panel.replay !== liveGesture.replay) {
       liveGesture.panel.replay = liveGesture.replay;
       clock.t = 0;
@@ -115,8 +130,11 @@ function liveAnswer(answer) {
     liveGesture.drawn += answer.frames.length;
     document.body.dataset.liveFrames = liveGesture.drawn;
   } else if (answer.done) {
-    liveGesture.replay.rest = answer.rest;
-    liveGesture.replay.live = false;
+    liveGesture.done = answer;
+    if (!liveGesture.run) {
+      liveGesture.replay.rest = answer.rest;
+      liveGesture.replay.live = false;
+    }
     document.body.dataset.liveDone = answer.trace;
     showRecordings();
   }
@@ -175,6 +193,11 @@ export function startLive(panels) {
   stage.addEventListener("pointermove", (e) => livePointer(e, "moved"));
   stage.addEventListener("pointerup", (e) => livePointer(e, "ended"));
   stage.addEventListener("pointercancel", (e) => livePointer(e, "cancelled"));
-  $("qr").innerHTML = qrSvg(location.href, { scale: 3 });
+  $("qr").innerHTML = qrSvg(feelURL(location.href), { scale: 3 });
   showRecordings().catch(() => {});
+  // The engine module; without it (no WebAssembly, or it failed to load) the server's frames are drawn.
+  fetch("/engine.wasm").then((r) => r.arrayBuffer()).then(instantiate).then((module) => {
+    liveGesture.module = module;
+    document.body.dataset.engine = "ready";
+  }).catch((error) => { document.body.dataset.engine = "none: " + (error.message || error); });
 }

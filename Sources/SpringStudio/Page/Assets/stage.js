@@ -15,13 +15,19 @@ export const MAGNIFIER_ZOOM = 4;
 export const MAGNIFIER_SIZE = [190, 150];
 /// A finger's radius as drawn (pt).
 const FINGER_RADIUS = 14;
-/// The room (CSS px) around the phone in the fitted view; none at actual size.
-export const FITTED_PAD = 10;
+/// The room (CSS px) around the phone in the fitted view.
+const FITTED_PAD = 10;
 
 /// The page's view: `actualSize` (the "actual size" box of the playback fieldset) draws every
-/// phone at 1 pt = 1 CSS px; `region` is the magnified region and `replays` the replays it was
-/// chosen from (recomputed when a panel's replay changes).
-export const seeing = { actualSize: false, region: null, replays: [] };
+/// phone at 1 pt = 1 CSS px; `feel` (feel mode, feel.js) draws the selected phone alone on the
+/// whole window; `art` (art.js) is the designer's image, `{image, scale, layer}` (image pixels
+/// per pt; layer(start, count) the indices of the moving layer's shapes), or null; `region` is the magnified region and `replays` the replays it was chosen from
+/// (recomputed when a panel's replay changes).
+export const seeing = { actualSize: false, feel: false, art: null, region: null, replays: [] };
+
+/// The room (CSS px) around the phone on its canvas: FITTED_PAD in the fitted view, none at
+/// actual size or in feel mode.
+export function phonePad() { return seeing.actualSize || seeing.feel ? 0 : FITTED_PAD; }
 
 // ---- frames
 /// The index of the last frame at or before `t` (s; 0 before the first): frames are in time order.
@@ -135,8 +141,10 @@ function context(canvas) {
 }
 
 /// The screen (w × h pt) with `frame`'s shapes and fingers, in the context's current transform
-/// (pt); fingers as discs, or as rings with `rings` (the magnifier: the motion stays visible).
-function drawScreen(g, [w, h], frame, rings) {
+/// (pt); fingers as discs, or as rings with `rings` (the magnifier: the motion stays visible);
+/// with `art` (`{image, scale, shapes}`: the shapes' indices) the image over each of those
+/// shapes, at image.width / scale pt wide, centred on the shape and cut to it.
+function drawScreen(g, [w, h], frame, rings, art) {
   g.fillStyle = "#f2f2f7";
   g.fillRect(0, 0, w, h);
   g.save();
@@ -146,6 +154,19 @@ function drawScreen(g, [w, h], frame, rings) {
   for (const [x, y, sw, sh, colour] of frame.shapes) {
     g.fillStyle = "#" + colour.toString(16).padStart(6, "0");
     g.fillRect(x, y, sw, sh);
+  }
+  if (art) {
+    const iw = art.image.width / art.scale, ih = art.image.height / art.scale;
+    for (const i of art.shapes) {
+      const [x, y, sw, sh] = frame.shapes[i] || [0, 0, 0, 0];
+      if (!(sw > 0 && sh > 0)) continue;
+      g.save();
+      g.beginPath();
+      g.rect(x, y, sw, sh);
+      g.clip();
+      g.drawImage(art.image, x + sw / 2 - iw / 2, y + sh / 2 - ih / 2, iw, ih);
+      g.restore();
+    }
   }
   g.fillStyle = g.strokeStyle = "#d81b60";
   for (const [x, y] of frame.fingers) {
@@ -160,15 +181,15 @@ function drawScreen(g, [w, h], frame, rings) {
 /// canvas is the screen's size in CSS px and the scale 1), the magnified `region` outlined in
 /// orange like the magnifier's frame.
 /// Returns the scale (CSS px per pt).
-function drawPhone(canvas, screen, frame, region) {
+function drawPhone(canvas, screen, frame, region, art) {
   const { g, cssW, cssH } = context(canvas);
-  const [w, h] = screen, pad = seeing.actualSize ? 0 : FITTED_PAD;
+  const [w, h] = screen, pad = phonePad();
   g.fillStyle = "#1c1c1e";
   g.fillRect(0, 0, cssW, cssH);
   const scale = Math.min((cssW - 2 * pad) / w, (cssH - 2 * pad) / h);
   g.translate((cssW - w * scale) / 2, (cssH - h * scale) / 2);
   g.scale(scale, scale);
-  drawScreen(g, screen, frame, false);
+  drawScreen(g, screen, frame, false, art);
   if (region) {
     g.strokeStyle = "#ff9500";
     g.lineWidth = 1.5 / scale;
@@ -194,14 +215,14 @@ export function makeMagnifier() {
 /// The magnifier's picture: `region` of the screen at MAGNIFIER_ZOOM CSS px per pt, off-screen
 /// parts dark; `data-region` holds the region ("x y w h", pt) and `data-phone-zoom` the zoom
 /// against the phone drawn beside it (`phoneScale` CSS px per pt).
-function drawMagnifier(magnifier, screen, frame, region, phoneScale) {
+function drawMagnifier(magnifier, screen, frame, region, phoneScale, art) {
   const { canvas, caption } = magnifier, { g, cssW, cssH } = context(canvas);
   g.fillStyle = "#1c1c1e";
   g.fillRect(0, 0, cssW, cssH);
   g.scale(MAGNIFIER_ZOOM, MAGNIFIER_ZOOM);
   g.translate(-region.x, -region.y);
   g.lineWidth = 2 / MAGNIFIER_ZOOM;
-  drawScreen(g, screen, frame, true);
+  drawScreen(g, screen, frame, true, art);
   const key = [region.x, region.y, region.w, region.h].map((v) => Number(v.toFixed(2))).join(" ");
   if (canvas.dataset.region !== key) {
     canvas.dataset.region = key;
@@ -212,8 +233,10 @@ function drawMagnifier(magnifier, screen, frame, region, phoneScale) {
   canvas.dataset.phoneZoom = (MAGNIFIER_ZOOM / phoneScale).toFixed(2);
 }
 
-/// Draws every panel that has its replay (`{canvas, magnifier, replay}`) at page time `t` (s),
-/// interpolated between frames, the magnifier over the region chosen from all their replays.
+/// Draws every panel that has its replay (`{canvas, magnifier, replay, engine}`) at page time `t`
+/// (s), interpolated between frames, the magnifier (a panel may have none: the prototype) over
+/// the region chosen from all their replays, the designer's image (`seeing.art`) on each panel's
+/// moving layer.
 export function drawStage(panels, t) {
   const ready = panels.filter((p) => p.replay), replays = ready.map((p) => p.replay);
   if (replays.length !== seeing.replays.length || replays.some((r, i) => r !== seeing.replays[i])) {
@@ -222,8 +245,9 @@ export function drawStage(panels, t) {
   }
   for (const p of ready) {
     const frame = interpolatedFrame(p.replay.frames, t);
-    const scale = drawPhone(p.canvas, p.replay.screen, frame, seeing.region);
-    drawMagnifier(p.magnifier, p.replay.screen, frame, seeing.region, scale);
+    const art = seeing.art && p.engine ? { ...seeing.art, shapes: seeing.art.layer(p.engine, frame.shapes.length) } : null;
+    const scale = drawPhone(p.canvas, p.replay.screen, frame, p.magnifier ? seeing.region : null, art);
+    if (p.magnifier) drawMagnifier(p.magnifier, p.replay.screen, frame, seeing.region, scale, art);
   }
 }
 

@@ -13,6 +13,8 @@
 import * as api from "./api.js";
 import { $, button, showError } from "./dom.js";
 import { axisLabel, objectiveText, seconds, short, withUnit } from "./format.js";
+import { startArt } from "./art.js";
+import { feelMode, showFeelSwitch, startFeel } from "./feel.js";
 import { answer, learn, noiseLabel, startLearning } from "./learn.js";
 import { startLevers } from "./levers.js";
 import { liveGesture, liveDrawn, startLive } from "./live.js";
@@ -63,8 +65,8 @@ function syncAxes() {
 
 // ---- panels
 /// A panel showing `params`; with `candidate` (a round's `{id}`) it has "worst" and "best"
-/// buttons instead of "remove".
-function addPanel(params, candidate) {
+/// buttons instead of "remove"; `name` is its title ("best"; else "candidate N").
+function addPanel(params, candidate, name) {
   if (state.panels.length >= MAX_PANELS) return;
   const el = document.createElement("article");
   el.className = "panel";
@@ -92,7 +94,7 @@ function addPanel(params, candidate) {
   }
   el.append(canvas, side);
   $("panels").append(el);
-  const panel = { params: { ...params }, replay: null, row: null, seq: 0, timer: 0, el, canvas, magnifier, values, metrics, objective, title };
+  const panel = { params: { ...params }, name, replay: null, engine: null, row: null, seq: 0, timer: 0, el, canvas, magnifier, values, metrics, objective, title };
   el.addEventListener("click", () => select(state.panels.indexOf(panel)));
   for (const b of buttons) {
     b.disabled = learn.busy;
@@ -140,8 +142,9 @@ function select(i) {
   state.selected = i;
   state.panels.forEach((p, k) => {
     p.el.classList.toggle("selected", k === i);
-    p.title.textContent = "candidate " + (k + 1);
+    p.title.textContent = p.name || "candidate " + (k + 1);
   });
+  showFeelSwitch();
   $("add").disabled = state.panels.length >= MAX_PANELS || learn.open !== null;
   for (const b of document.querySelectorAll(".panel .remove")) b.disabled = state.panels.length === 1;
   syncAxes();
@@ -208,6 +211,7 @@ function request(panel) {
       ]);
       if (seq !== panel.seq) return;
       panel.replay = replay.replays[0];
+      panel.engine = replay.engine;
       panel.row = row.metrics;
       panel.metrics.dataset.params = JSON.stringify(params);
       showMetrics(panel.metrics, state.preset.metrics, row.metrics, row.verdicts, row.intervals);
@@ -290,7 +294,9 @@ async function start() {
   startLearning({ replacePanels });
   startLevers({ buildAxes, replacePanels });
   startLive({ showTraces, request });
+  startArt();
   addPanel(Object.fromEntries(state.preset.axes.map((a) => [a.name, a.preset])));
+  if (feelMode()) startFeel({ addPanel, select });
   // Laid out in the next frame, not inside the observer (which would see its own change).
   const relayout = new ResizeObserver(() => requestAnimationFrame(layoutPanels));
   relayout.observe($("stage"));
