@@ -28,16 +28,23 @@ let liveView = null;
 
 /// What the page measures of a gesture (read by Tests/studio/live_page.py): `sent`, each
 /// sample's event time (ms) and its time in the gesture (s) until the server's answer comes
-/// (when the server's frames are drawn); `waiting`, samples stepped or answered, not yet drawn;
-/// `latencies`, event to drawn (ms) per sample; `intervals`, between drawn display frames (ms).
-function liveStats() { return { sent: [], waiting: [], latencies: [], intervals: [], last: null, start: null }; }
+/// (when the server's frames are drawn); `waiting`, samples stepped or answered and not yet
+/// drawn, each `{at, arrived}`: its event time and when its event reached the page (ms);
+/// `latencies`, event to drawn, `arrivals`, arrival to drawn (what the page itself adds), and
+/// `deliveries`, event to arrival (the browser's input pipeline), ms per sample; `intervals`,
+/// between drawn display frames (ms).
+function liveStats() { return { sent: [], waiting: [], latencies: [], arrivals: [], deliveries: [], intervals: [], last: null, start: null }; }
 
 /// Called after each display frame is drawn: the samples answered since were drawn now.
 export function liveDrawn() {
   const s = liveGesture.stats;
   if (!liveGesture.replay || (!liveGesture.replay.live && s.waiting.length === 0)) return;
   const now = performance.now();
-  for (const at of s.waiting) s.latencies.push(now - at);
+  for (const { at, arrived } of s.waiting) {
+    s.latencies.push(now - at);
+    s.arrivals.push(now - arrived);
+    s.deliveries.push(arrived - at);
+  }
   s.waiting = [];
   if (s.last !== null && liveGesture.replay.live) s.intervals.push(now - s.last);
   s.last = now;
@@ -80,14 +87,15 @@ function livePointer(e, phase) {
     }
     panel.canvas.setPointerCapture(e.pointerId);
   }
+  const arrived = performance.now();
   for (const s of pointerSamples(liveGesture.fingers, e, phase, (each) => phonePoint(panel.canvas, state.preset.screen, each))) {
     liveSend({ t: s.t, phase, pointers: [{ id: s.pointer, x: s.x, y: s.y }] });
     if (liveGesture.stats.start === null) liveGesture.stats.start = s.at;
     if (liveGesture.run) {
       liveGesture.run.add(s);
-      liveGesture.stats.waiting.push(s.at);
+      liveGesture.stats.waiting.push({ at: s.at, arrived });
     } else {
-      liveGesture.stats.sent.push({ at: s.at, t: (s.at - liveGesture.stats.start) / 1000 });
+      liveGesture.stats.sent.push({ at: s.at, arrived, t: (s.at - liveGesture.stats.start) / 1000 });
     }
   }
   if (liveGesture.run) liveShow();
@@ -125,7 +133,7 @@ function liveAnswer(answer) {
     const sample = liveGesture.stats.sent.shift();
     if (liveGesture.replay.live && last && sample) {
       clock.t = Math.min(last.t, sample.t);
-      if (answer.frames.length) liveGesture.stats.waiting.push(sample.at);
+      if (answer.frames.length) liveGesture.stats.waiting.push({ at: sample.at, arrived: sample.arrived });
     }
     liveGesture.drawn += answer.frames.length;
     document.body.dataset.liveFrames = liveGesture.drawn;
