@@ -10,7 +10,8 @@ in both views with 4 and 1 panels (screenshots $OUT/studio-actual-1400.png, stud
 studio-390-actual.png); stops the studio with SIGINT (exit 0 expected); shows a broken `==` constraint missed (red, $OUT/equals.png); answers five learn rounds through the page (worst buttons),
 undoes one, answers again, exports the best and loads the export with `presets show` (a
 screenshot in round mode in $OUT/learn.png); then checks that every bundled preset's page reaches
-"ready" with a canvas that is not blank (a screenshot of each at 0.3 s in $OUT/NAME.png). Prints `ok NAME` / `FAIL NAME` lines and exits 1
+"ready" with a canvas that is not blank (a screenshot of each at 0.3 s in $OUT/NAME.png). Live touch is
+in live_page.py; feel mode, your art and the prototype in feel_page.py. Prints `ok NAME` / `FAIL NAME` lines and exits 1
 when any check failed. Run from the package root (the binary finds Presets/ there). The shared
 helpers are in page.py, the learn round's test in learn_page.py.
 """
@@ -26,6 +27,7 @@ from selenium.webdriver.common.by import By
 import page
 from learn_page import learn_test
 from designer_page import designer_test
+from feel_page import feel_tests
 from live_page import live_test
 from page import BIN, OUT, Studio, browser, check, drawn, layout_problems, open_page, panel_rows, ready, resize, wait
 
@@ -318,6 +320,7 @@ def main():
             learn_test(driver, folder)
             designer_test(driver, folder)
             live_test(driver, folder)
+            feel_tests(driver, folder)
             every_preset(driver, folder)
     finally:
         driver.quit()

@@ -16,7 +16,7 @@ function base64Bytes(base64) {
   return out;
 }
 
-/// The prototype's state (read by Tests/studio/prototype_page.py): the data, the module, the
+/// The prototype's state (read by Tests/studio/feel_page.py): the data, the module, the
 /// selected candidate, the gesture and its replay, its samples, the gesture's time shown while a
 /// finger is down (s), and the clock of its tail: the time shown at the lift (s) and the display
 /// time then (ms).

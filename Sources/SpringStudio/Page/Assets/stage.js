@@ -235,7 +235,7 @@ function drawMagnifier(magnifier, screen, frame, region, phoneScale, art) {
 
 /// Draws every panel that has its replay (`{canvas, magnifier, replay, engine}`) at page time `t`
 /// (s), interpolated between frames, the magnifier (a panel may have none: the prototype) over
-/// the region chosen from all their replays, the designer's image (`seeing.art`) on each panel's
+/// the region chosen from all their replays (outlined on the phone, but not in feel mode), the designer's image (`seeing.art`) on each panel's
 /// moving layer.
 export function drawStage(panels, t) {
   const ready = panels.filter((p) => p.replay), replays = ready.map((p) => p.replay);
@@ -246,7 +246,7 @@ export function drawStage(panels, t) {
   for (const p of ready) {
     const frame = interpolatedFrame(p.replay.frames, t);
     const art = seeing.art && p.engine ? { ...seeing.art, shapes: seeing.art.layer(p.engine, frame.shapes.length) } : null;
-    const scale = drawPhone(p.canvas, p.replay.screen, frame, p.magnifier ? seeing.region : null, art);
+    const scale = drawPhone(p.canvas, p.replay.screen, frame, p.magnifier && !seeing.feel ? seeing.region : null, art);
     if (p.magnifier) drawMagnifier(p.magnifier, p.replay.screen, frame, seeing.region, scale, art);
   }
 }
