@@ -31,6 +31,8 @@ function chooseCandidate(i) {
   const p = prototypePage, candidate = p.data.candidates[i];
   p.selected = i;
   p.run = null;
+  p.fingers = fingersDown(); // a gesture in progress ends here: its fingers' next moves are not taken
+  p.tail = null;
   prototypePhone.engine = candidate.engine;
   prototypePhone.replay = { screen: p.data.screen, frames: [restFrame(p.module, candidate.engine)], rest: 0, live: false };
   for (const [k, b] of [...document.getElementById("feel-switch").children].entries()) b.setAttribute("aria-pressed", String(k === i));
