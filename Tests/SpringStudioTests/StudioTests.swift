@@ -96,4 +96,16 @@ func request<T: Decodable>(_ type: T.Type, _ body: String) throws -> T { try Stu
         #expect(try again.undo().choices == 0)
         #expect(throws: StudioError.self) { _ = try again.undo() }
     }
+
+    /// A self-contained page's data cannot end or change its script element, whatever it holds.
+    @Test func aPagesDataCannotLeaveItsScriptElement() throws {
+        let page = try StudioReport.document(title: "t", style: [], body: "", data: ["name": "</script><!--<script>alert(1)</script>"],
+                                             modules: [("x.js", Array("export const x = 1;".utf8))])
+        let open = try #require(page.range(of: #"<script type="application/json" id="data">"#))
+        let close = try #require(page[open.upperBound...].range(of: "</script>"))
+        let data = page[open.upperBound..<close.lowerBound]
+        #expect(!data.contains("<"), "every < in the JSON is \\u003c")
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(data.utf8))
+        #expect(decoded["name"] == "</script><!--<script>alert(1)</script>")
+    }
 }

@@ -30,7 +30,6 @@ public enum StudioPrototype {
     /// What the page holds, as one JSON object.
     struct Content: Encodable {
         var preset: String, model: String
-        var screen: [Double]
         var candidates: [Candidate]
         var image: Image?
         /// The engines' WebAssembly module, base64.
@@ -38,7 +37,8 @@ public enum StudioPrototype {
     }
 
     /// The candidates: the preset's values, the model's best once a round is answered, then the
-    /// open round's candidates (the same set once, under its first name).
+    /// open round's candidates (the same set once, under its first name: the same model and scene
+    /// numbers).
     static func candidates(_ api: StudioAPI) throws -> [Candidate] {
         let loaded = api.engine.loaded
         var sets: [(String, [String: ParamValue])] = [("preset", [:])]
@@ -49,7 +49,7 @@ public enum StudioPrototype {
         var out: [Candidate] = []
         for (name, set) in sets {
             let start = EngineStartAnswer(try Replay.engineStart(loaded, set: set))
-            if out.contains(where: { $0.engine.numbers == start.numbers }) { continue }
+            if out.contains(where: { $0.engine.numbers == start.numbers && $0.engine.scene == start.scene }) { continue }
             out.append(Candidate(name: name, params: ParamSet(Replay.values(loaded, set: set)), engine: start))
         }
         return out
@@ -59,34 +59,22 @@ public enum StudioPrototype {
     static func page(_ api: StudioAPI) throws -> String {
         let loaded = api.engine.loaded
         let module = StudioAssets.all.first { $0.path == "/engine.wasm" }!.bytes
-        let content = Content(preset: loaded.preset.name, model: loaded.kind.name, screen: [loaded.preset.scene.width, loaded.preset.scene.height],
-                              candidates: try candidates(api),
+        let content = Content(preset: loaded.preset.name, model: loaded.kind.name, candidates: try candidates(api),
                               image: try api.store.image().map { Image(type: $0.type, scale: $0.scale, data: Data($0.bytes).base64EncodedString()) },
                               module: Data(module).base64EncodedString())
-        // Inside <script>: "</" cannot end the element (JSON allows "\/").
-        let data = try JSONTextEncoder.encode(content).replacingOccurrences(of: "</", with: "<\\/")
-        let script = try StudioReport.inlinedModules(modules).replacingOccurrences(of: "</script", with: "<\\/script")
-        let title = StudioReport.escaped("\(loaded.preset.name) — springtune prototype")
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:">
-            <title>\(title)</title>
-            <style>\(String(decoding: PackageResources.studio_css, as: UTF8.self))</style>
-            </head>
-            <body data-feel="on">
-            <header><p id="error" role="alert" hidden></p></header>
-            <div id="stage"><main id="panels"><article class="panel selected"><canvas class="stage"></canvas></article></main>
-            <nav id="feel-switch" aria-label="candidates"></nav></div>
-            <script type="application/json" id="data">\(data)</script>
-            <script type="module">\(script)</script>
-            </body>
-            </html>
-
-            """
+        return try StudioReport.document(
+            title: StudioReport.escaped("\(loaded.preset.name) — springtune prototype"),
+            head: """
+                <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no">
+                <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:">
+                """,
+            bodyAttributes: " data-feel=\"on\"", style: PackageResources.studio_css,
+            body: """
+                <header><p id="error" role="alert" hidden></p></header>
+                <div id="stage"><main id="panels"><article class="panel selected"><canvas class="stage"></canvas></article></main>
+                <nav id="feel-switch" aria-label="candidates"></nav></div>
+                """,
+            data: content, modules: modules)
     }
 
     /// The page modules the prototype runs, each importing only modules before it (inlined as

@@ -89,23 +89,32 @@ public enum StudioReport {
                                          answer: kind, candidate: id)
             },
             best: best, motion: motion)
-        // Inside <script>: "</" cannot end the element (JSON allows "\/").
-        let data = try JSONTextEncoder.encode(content).replacingOccurrences(of: "</", with: "<\\/")
-        let script = try inlinedModules(reportModules).replacingOccurrences(of: "</script", with: "<\\/script")
         let title = Self.escaped("springtune studio session — \(api.engine.loaded.preset.name)")
+        return try document(title: title, style: PackageResources.report_css, body: "<h1>\(title)</h1>\n<main id=\"report\"></main>",
+                            data: content, modules: reportModules)
+    }
+
+    /// A self-contained page: `title` (escaped already), the `style` sheet, `head`'s extra lines,
+    /// `body`'s own elements, then `data` as JSON in `<script type="application/json"
+    /// id="data">` and `modules` inlined as one module script (``inlinedModules(_:)``). In the
+    /// JSON every `<` is written `\u003c` (JSON allows it in strings, the only place it can be),
+    /// so nothing in the data (`</script>`, `<!--<script`) can end or change the script element.
+    static func document(title: String, head: String = "", bodyAttributes: String = "", style: [UInt8], body: String,
+                         data: some Encodable, modules: [(name: String, bytes: [UInt8])]) throws -> String {
+        let json = try JSONTextEncoder.encode(data).replacingOccurrences(of: "<", with: "\\u003c")
+        let script = try inlinedModules(modules).replacingOccurrences(of: "</script", with: "<\\/script")
         return """
             <!doctype html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
+            \(head.isEmpty ? "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" : head)
             <title>\(title)</title>
-            <style>\(String(decoding: PackageResources.report_css, as: UTF8.self))</style>
+            <style>\(String(decoding: style, as: UTF8.self))</style>
             </head>
-            <body>
-            <h1>\(title)</h1>
-            <main id="report"></main>
-            <script type="application/json" id="data">\(data)</script>
+            <body\(bodyAttributes)>
+            \(body)
+            <script type="application/json" id="data">\(json)</script>
             <script type="module">\(script)</script>
             </body>
             </html>

@@ -18,8 +18,8 @@ function base64Bytes(base64) {
 
 /// The prototype's state (read by Tests/studio/feel_page.py): the data, the module, the
 /// selected candidate, the gesture and its replay, its samples, the gesture's time shown while a
-/// finger is down (s), and the clock of its tail: the time shown at the lift (s) and the display
-/// time then (ms).
+/// finger is down (s), and the clock of its tail: the lift's time (s) and the display time then
+/// (ms).
 const prototypePage = { data: JSON.parse(document.getElementById("data").textContent), module: null, selected: 0,
   run: null, replay: null, fingers: fingersDown(), samples: [], shown: 0, tail: null };
 
@@ -34,7 +34,7 @@ function chooseCandidate(i) {
   p.fingers = fingersDown(); // a gesture in progress ends here: its fingers' next moves are not taken
   p.tail = null;
   prototypePhone.engine = candidate.engine;
-  prototypePhone.replay = { screen: p.data.screen, frames: [restFrame(p.module, candidate.engine)], rest: 0, live: false };
+  prototypePhone.replay = { screen: candidate.engine.scene.slice(0, 2), frames: [restFrame(p.module, candidate.engine)], rest: 0, live: false };
   for (const [k, b] of [...document.getElementById("feel-switch").children].entries()) b.setAttribute("aria-pressed", String(k === i));
 }
 
@@ -46,12 +46,13 @@ function prototypeTouch(e, phase) {
   if (phase === "began" && p.fingers.ids.size === 0) {
     p.fingers = fingersDown();
     p.run = startGesture(p.module, p.data.candidates[p.selected].engine);
-    p.replay = gestureReplay(p.data.screen);
+    p.replay = gestureReplay(prototypePhone.replay.screen);
     p.samples = [];
+    p.shown = 0;
     p.tail = null;
   }
   if (phase === "began") prototypePhone.canvas.setPointerCapture(e.pointerId);
-  for (const s of pointerSamples(p.fingers, e, phase, (each) => phonePoint(prototypePhone.canvas, p.data.screen, each))) {
+  for (const s of pointerSamples(p.fingers, e, phase, (each) => phonePoint(prototypePhone.canvas, p.replay.screen, each))) {
     p.run.add(s);
     p.samples.push(s);
   }
@@ -59,7 +60,7 @@ function prototypeTouch(e, phase) {
   if (!last) return;
   prototypePhone.replay = p.replay;
   if (p.replay.live) p.shown = last.t;
-  else if (wasLive) p.tail = { t: p.shown ?? 0, at: performance.now() };
+  else if (wasLive) p.tail = { t: Math.min(p.run.lift, p.replay.rest), at: performance.now() };
 }
 
 /// Draws the phone every display frame: the newest frame while a finger is down, then the tail
