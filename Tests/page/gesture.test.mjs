@@ -69,3 +69,38 @@ test("pictures: the photo centred on the frame's centre; the card's place, then 
   assert.deepEqual(sheet.slice(-2), [[0, 500, 390, 344, 0x3a3a3c], [177, 506, 36, 5, 0x8e8e93]]);
   assert.equal(sheet.length, Math.trunc(844 / 60) + 1 + 2);
 });
+
+test("the tail rests only when the motion has: a slow spring is not cut short, a tail of 0 still shows the release", () => {
+  const slow = { ...tweetbot, numbers: [0.5, 0.7, ...tweetbot.numbers.slice(2)] };
+  for (const tail of [0, 0.2]) {
+    const g = startGesture(e, { ...slow, scene: [390, 844, 120, 0.5, tail, 0] });
+    for (const s of drag(12, 0, 3)) g.add(s);
+    g.finish();
+    const atRest = g.frames.find((f) => Math.abs(f.t - g.rest) < 1e-9);
+    assert.ok(atRest && g.rest > g.lift, `tail ${tail}: rests at ${g.rest} s after the lift at ${g.lift} s`);
+    // 36 pt dragged, kept: at rest the photo is back within a point of its place (195, 422).
+    assert.ok(Math.hypot(atRest.values[0] - 195, atRest.values[1] - 422) < 1, `tail ${tail}: ${atRest.values}`);
+  }
+});
+
+test("fingers: numbered in the order they touch, never reused in a gesture, at most 10; a late lift is kept", async () => {
+  const { fingersDown, pointerSamples } = await import("../../Sources/SpringStudio/Page/Assets/touch.js");
+  const place = (ev) => ({ x: ev.clientX, y: ev.clientY });
+  const ev = (pointerId, timeStamp) => ({ pointerId, timeStamp, clientX: 1, clientY: 2 });
+  const f = fingersDown();
+  assert.equal(pointerSamples(f, ev(7, 10), "began", place)[0].pointer, 0);
+  assert.equal(pointerSamples(f, ev(8, 11), "began", place)[0].pointer, 1);
+  pointerSamples(f, ev(7, 12), "ended", place);
+  assert.equal(pointerSamples(f, ev(9, 13), "began", place)[0].pointer, 2, "finger 0's number is not given again");
+  assert.deepEqual(pointerSamples(f, ev(8, 5), "moved", place), [], "an older move is dropped");
+  const lift = pointerSamples(f, ev(8, 5), "ended", place);
+  assert.equal(lift.length, 1, "an older lift is kept");
+  assert.equal(lift[0].at, 13, "at the last sample's time");
+  for (let id = 20; id < 27; id++) pointerSamples(f, ev(id, 14), "began", place);
+  assert.deepEqual(pointerSamples(f, ev(99, 15), "began", place), [], "an eleventh finger is not taken");
+  assert.deepEqual(pointerSamples(f, ev(99, 16), "moved", place), []);
+});
+
+test("a frame rate out of range is refused before any step", () => {
+  for (const rate of [0, -120, NaN, Infinity, 5000]) assert.throws(() => startGesture(e, { ...tweetbot, scene: [390, 844, rate, 0.5, 0.2, 0] }), /frame rate/);
+});

@@ -27,17 +27,13 @@ function showArt(bitmap, info) {
   document.body.dataset.art = bitmap ? "on" : "off";
 }
 
-/// A chosen file: sent to the session, then decoded and drawn; refused with one line otherwise
-/// (and taken out of the session again when the browser cannot decode what the server took).
+/// A chosen file: decoded, then sent to the session and drawn; refused with one line otherwise
+/// (the session's image, if any, stays).
 async function setArt(file) {
   try {
     if (file.size > MAX_IMAGE) throw new Error("an image is at most 4 MiB; " + file.name + " is " + file.size + " bytes");
+    const bitmap = await createImageBitmap(file).catch(() => { throw new Error(file.name + " could not be decoded as an image"); });
     const answer = await api.setImage(file, imageScale(file.name));
-    let bitmap;
-    try { bitmap = await createImageBitmap(file); } catch {
-      await api.removeImage();
-      throw new Error(file.name + " could not be decoded as an image");
-    }
     showArt(bitmap, answer.image);
     showError("", "art");
   } catch (e) {

@@ -52,8 +52,9 @@ export function restFrame(e, start) {
 /// `fingers` ([x, y] of each finger down, pt)`}`. Throws when the module refuses the numbers.
 export function startGesture(e, start) {
   const rate = start.scene[2], tolerance = start.scene[3], tail = start.scene[4];
+  if (!(rate > 0 && rate <= 1000)) throw new Error("the scene's frame rate must be from above 0 to 1000 Hz");
   const input = [], down = new Set(), fingers = new Map(), frames = [];
-  let begun = false, fed = 0, next = 0, t0 = null, first = null, settledStart = start;
+  let begun = false, fed = 0, next = 0, t0 = null, first = null, settledStart = start, rest = null;
   const settles = start.kind === 0 && start.numbers[7] === 3;
 
   /// The engine, started when the first frame is due: flow-layout's `initialOffset: auto` (3)
@@ -91,6 +92,10 @@ export function startGesture(e, start) {
     get complete() { return input.length > 0 && down.size === 0; },
     /// What the engine was started with (flow-layout's `auto` settled), once it has started.
     get start() { return settledStart; },
+    /// The last sample's time (s from the first), once there is one.
+    get lift() { return input.length ? input[input.length - 1].t - t0 : 0; },
+    /// When the motion rests (s from the first sample), once `finish` has run.
+    get rest() { return rest; },
     /// Adds one sample; returns how many frames it completed.
     add(sample) {
       if (sample.phase === "began") down.add(sample.pointer); else if (sample.phase !== "moved") down.delete(sample.pointer);
@@ -109,26 +114,33 @@ export function startGesture(e, start) {
     /// settled (flow-layout's `auto` reads the samples up to that frame).
     preview() {
       if (t0 === null || this.complete || (!begun && settles)) return null;
-      const memory = new Uint8Array(e.memory.buffer).slice(), kept = [begun, fed, next, settledStart, new Map(fingers)];
-      step();
-      const frame = frames.pop();
-      new Uint8Array(e.memory.buffer).set(memory);
-      [begun, fed, next, settledStart] = kept;
-      fingers.clear();
-      for (const [p, at] of kept[4]) fingers.set(p, at);
-      return frame;
+      const memory = new Uint8Array(e.memory.buffer).slice(), kept = [begun, fed, next, settledStart, new Map(fingers)], count = frames.length;
+      try {
+        step();
+        return frames[count];
+      } finally {
+        // Put back whatever the step changed, also when it threw.
+        frames.length = count;
+        new Uint8Array(e.memory.buffer).set(memory);
+        [begun, fed, next, settledStart] = kept;
+        fingers.clear();
+        for (const [p, at] of kept[4]) fingers.set(p, at);
+      }
     },
-    /// After the last lift: the frames to rest, where every number stayed within the scene's
-    /// tolerance of the frame before for the scene's tail (s), or MAX_TAIL s after the lift.
-    /// Returns how many frames it made.
+    /// After the last lift: the frames to rest. A frame is still when every number changed by
+    /// at most the scene's tolerance per second of the frame before (tolerance / F per frame:
+    /// positions within tolerance pt/s, rates likewise); the motion rests at the first of a run
+    /// of still frames as long as the scene's tail (at least one frame), or MAX_TAIL s after the
+    /// lift. Sets `rest`; returns how many frames it made.
     finish() {
-      const before = frames.length, lift = input[input.length - 1].t - t0;
-      let calm = 0;
-      while (frames.length === 0 || frames[frames.length - 1].t <= lift + SLACK || (calm < tail * rate && frames[frames.length - 1].t - lift < MAX_TAIL)) {
+      const before = frames.length, lift = this.lift, needed = Math.max(1, Math.ceil(tail * rate)), step_ = tolerance / rate;
+      let still = 0;
+      while (frames.length === 0 || frames[frames.length - 1].t <= lift + SLACK || (still < needed && frames[frames.length - 1].t - lift < MAX_TAIL)) {
         step();
         const [a, b] = frames.slice(-2);
-        calm = b && a.values.length === b.values.length && a.values.every((v, i) => Math.abs(v - b.values[i]) <= tolerance) ? calm + 1 : 0;
+        still = b && a.values.length === b.values.length && a.values.every((v, i) => Math.abs(v - b.values[i]) <= step_) ? still + 1 : 0;
       }
+      rest = frames[frames.length - 1 - (still >= needed ? still : 0)].t;
       return frames.length - before;
     },
   };

@@ -67,26 +67,29 @@ function liveSend(message) {
   if (socket.readyState === 1) socket.send(text); else liveGesture.queue.push(text);
 }
 
-/// One pointer event's samples; a gesture opens on its first touch with the panel's values.
+/// One pointer event's samples; a gesture opens on its first touch on the selected panel and
+/// stays on that panel (another panel selected meanwhile does not take its fingers).
 function livePointer(e, phase) {
-  const panel = state.panels[state.selected];
+  const opening = phase === "began" && liveGesture.fingers.ids.size === 0;
+  const panel = opening ? state.panels[state.selected] : liveGesture.panel;
   if (!liveGesture.on || !panel || (phase !== "began" && !liveGesture.fingers.ids.has(e.pointerId))) return;
   e.preventDefault();
-  if (phase === "began") {
-    if (liveGesture.fingers.ids.size === 0) {
-      liveSend({ params: panel.params, screen: state.preset.screen, dpr: window.devicePixelRatio || 1 });
-      liveGesture.replay = gestureReplay(state.preset.screen);
-      liveGesture.panel = panel;
-      liveGesture.stats = liveStats();
-      liveGesture.fingers = fingersDown();
-      liveGesture.run = null;
-      if (liveGesture.module && panel.engine) {
-        try { liveGesture.run = startGesture(liveGesture.module, panel.engine); } catch (error) { showError("live: " + error.message, "live"); }
-      }
-      document.body.dataset.liveEngine = liveGesture.run ? "page" : "server";
+  if (opening) {
+    liveGesture.replay = gestureReplay(state.preset.screen);
+    liveGesture.panel = panel;
+    liveGesture.stats = liveStats();
+    liveGesture.fingers = fingersDown();
+    liveGesture.run = null;
+    if (liveGesture.module && panel.engine) {
+      try { liveGesture.run = startGesture(liveGesture.module, panel.engine); } catch (error) { showError("live: " + error.message, "live"); }
     }
-    panel.canvas.setPointerCapture(e.pointerId);
+    // The set the page's engine runs (the one its numbers were answered for: the sliders may
+    // have moved since), so that the recording names what was felt.
+    const params = liveGesture.run ? panel.engine.params : panel.params;
+    liveSend({ params, screen: state.preset.screen, dpr: window.devicePixelRatio || 1 });
+    document.body.dataset.liveEngine = liveGesture.run ? "page" : "server";
   }
+  if (phase === "began") panel.canvas.setPointerCapture(e.pointerId);
   const arrived = performance.now();
   for (const s of pointerSamples(liveGesture.fingers, e, phase, (each) => phonePoint(panel.canvas, state.preset.screen, each))) {
     liveSend({ t: s.t, phase, pointers: [{ id: s.pointer, x: s.x, y: s.y }] });
@@ -102,15 +105,17 @@ function livePointer(e, phase) {
 }
 
 /// The page's frames of the gesture on the panel: while a finger is down the clock shows the
-/// newest (the preview); after the last lift the tail plays on the clock from there.
+/// newest (the preview); after the last lift the tail plays on the clock from the lift's time
+/// (a finger held still sent no events: the preview stayed at its last move).
 function liveShow() {
-  const replay = liveGesture.replay, last = showGesture(liveGesture.run, replay);
+  const replay = liveGesture.replay, wasLive = replay.live, last = showGesture(liveGesture.run, replay);
   if (!last) return;
   if (liveGesture.panel.replay !== replay) {
     liveGesture.panel.replay = replay;
     clock.playing = true;
   }
   if (replay.live) clock.t = last.t;
+  else if (wasLive) clock.t = Math.min(liveGesture.run.lift, replay.rest);
   liveGesture.drawn = replay.frames.length;
   document.body.dataset.liveFrames = liveGesture.drawn;
 }

@@ -3,7 +3,7 @@
 // live.js read it and change it through their functions.
 
 /// `preset`: GET /api/preset's answer (replaced when the levers change); `panels`: the candidate
-/// panels shown, each {params, name (its title when not "candidate N"), replay, engine (what the engine module starts with for params), row, seq, timer, el, canvas, magnifier, values, metrics,
+/// panels shown, each {params, name (its title when not "candidate N"), replay, engine (what the engine module starts with, and the params it was answered for), row, seq, timer, el, canvas, magnifier, values, metrics,
 /// objective, title}; `selected`: the index of the panel the sliders edit.
 export const state = { preset: null, panels: [], selected: 0 };
 

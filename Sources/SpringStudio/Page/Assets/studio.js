@@ -211,7 +211,7 @@ function request(panel) {
       ]);
       if (seq !== panel.seq) return;
       panel.replay = replay.replays[0];
-      panel.engine = replay.engine;
+      panel.engine = { ...replay.engine, params };
       panel.row = row.metrics;
       panel.metrics.dataset.params = JSON.stringify(params);
       showMetrics(panel.metrics, state.preset.metrics, row.metrics, row.verdicts, row.intervals);

@@ -13,26 +13,34 @@ export function phonePoint(canvas, [w, h], e) {
   return { x: (e.clientX - rect.left - x0) / scale, y: (e.clientY - rect.top - y0) / scale };
 }
 
-/// The fingers of one gesture: pointer id → finger number (0-9, the lowest free one), and the
-/// event time (ms) of the last sample taken.
-export function fingersDown() { return { ids: new Map(), lastAt: -Infinity }; }
+/// The most fingers a gesture takes (the live socket's limit per sample).
+const MAX_FINGERS = 10;
+
+/// The fingers of one gesture: pointer id → finger number (0, 1, … in the order they touched,
+/// never reused within the gesture: a recording's pointer begins once), how many were numbered,
+/// and the event time (ms) of the last sample taken.
+export function fingersDown() { return { ids: new Map(), numbered: 0, lastAt: -Infinity }; }
 
 /// The samples of one pointer event of `phase` (began, moved, ended, cancelled): each of the
-/// moves a browser coalesced into it (one older than the last taken is dropped: two fingers'
-/// moves come pointer by pointer), as `{t (s), x, y (pt), phase, pointer, at (ms)}`, placed by
-/// `place(event)`. A finger is numbered when it begins and forgotten when it lifts.
+/// moves a browser coalesced into it, as `{t (s), x, y (pt), phase, pointer, at (ms)}`, placed
+/// by `place(event)`, in time order: a move older than the last sample taken is dropped (two
+/// fingers' moves come pointer by pointer), a touch or a lift older than it takes its time. A
+/// finger is numbered when it begins (none past MAX_FINGERS: its events are not taken) and
+/// forgotten when it lifts.
 export function pointerSamples(fingers, e, phase, place) {
   if (phase === "began") {
-    const taken = [...fingers.ids.values()];
-    fingers.ids.set(e.pointerId, Math.min(...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((n) => !taken.includes(n))));
+    if (fingers.numbered >= MAX_FINGERS) return [];
+    fingers.ids.set(e.pointerId, fingers.numbered++);
   }
+  if (!fingers.ids.has(e.pointerId)) return [];
   const pointer = fingers.ids.get(e.pointerId), out = [];
   const coalesced = phase === "moved" && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
   for (const each of coalesced.length ? coalesced : [e]) {
-    if (each.timeStamp < fingers.lastAt) continue;
-    fingers.lastAt = each.timeStamp;
+    if (phase === "moved" && each.timeStamp < fingers.lastAt) continue;
+    const at = Math.max(each.timeStamp, fingers.lastAt);
+    fingers.lastAt = at;
     const { x, y } = place(each);
-    out.push({ t: each.timeStamp / 1000, x, y, phase, pointer, at: each.timeStamp });
+    out.push({ t: at / 1000, x, y, phase, pointer, at });
   }
   if (phase === "ended" || phase === "cancelled") fingers.ids.delete(e.pointerId);
   return out;
@@ -44,7 +52,7 @@ export function gestureReplay(screen) { return { screen, frames: [], rest: 0, li
 
 /// The gesture's frames into its replay: the frames made, then the preview of the next one while
 /// a finger is down (what the next display frame shows); after the last lift every frame to
-/// rest. Returns the last frame, or null before any.
+/// rest (the replay's `rest` the gesture's). Returns the last frame, or null before any.
 export function showGesture(run, replay) {
   if (run.complete) run.finish();
   if (replay.preview) replay.frames.pop();
@@ -55,6 +63,6 @@ export function showGesture(run, replay) {
   if (preview) replay.frames.push(preview);
   replay.live = !run.complete;
   const last = replay.frames[replay.frames.length - 1] || null;
-  if (last) replay.rest = last.t;
+  if (last) replay.rest = run.rest ?? last.t;
   return last;
 }
